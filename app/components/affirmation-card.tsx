@@ -1,0 +1,318 @@
+import {
+  Bird,
+  Butterfly,
+  Check,
+  Copy,
+  Fire,
+  Heart,
+  Leaf,
+  Lightbulb,
+  Mountains,
+  Plant,
+  ShareNetwork,
+  ShieldCheck,
+  SpeakerHigh,
+  Star,
+  Stop,
+} from "@phosphor-icons/react/dist/ssr";
+import type { Icon } from "@phosphor-icons/react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useToast } from "~/components/ui/toaster";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { ANCHOR_FALLBACK, cardShareText, formatTheme, versesOf, type Card } from "~/modules/cards/card";
+
+const ICONS: Record<string, Icon> = {
+  mountain: Mountains,
+  dove: Bird,
+  heart: Heart,
+  star: Star,
+  "shield-alt": ShieldCheck,
+  leaf: Leaf,
+  fire: Fire,
+  seedling: Plant,
+  lightbulb: Lightbulb,
+  butterfly: Butterfly,
+};
+const GRADIENTS = new Set(["sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden"]);
+
+/** Unknown icons fall back to the mountain, as the spec says. */
+export function CardIcon({ name, className }: { name: string; className?: string }) {
+  const IconComponent = ICONS[name] ?? Mountains;
+  return <IconComponent aria-hidden="true" className={className} weight="duotone" data-icon={ICONS[name] ? name : "mountain"} />;
+}
+
+export const SPEECH_RATE = 0.8;
+export const SPEECH_PITCH = 1;
+const COPIED_RESET_MS = 2000;
+
+type FavoriteControl = { isFavorite: boolean; onToggle: () => void };
+
+export function AffirmationCard({
+  card,
+  shareUrl,
+  categoryLabel,
+  favorite,
+  headingLevel = "h3",
+}: {
+  card: Card;
+  /** Absolute URL of the page the card is shown on, for share links. */
+  shareUrl: string;
+  /** Shown as a badge where the screen wants it (account dashboard). */
+  categoryLabel?: string;
+  /** A favourite control; hidden when absent (its backend arrives with the library issue). */
+  favorite?: FavoriteControl;
+  headingLevel?: "h2" | "h3";
+}) {
+  const toggleId = useId();
+  const [flipped, setFlipped] = useState(false);
+  const gradient = GRADIENTS.has(card.gradient) ? card.gradient : "sage-to-lavender";
+  const dark = gradient === "twilight";
+  const theme = formatTheme(card.theme);
+  const verses = versesOf(card);
+  const Heading = headingLevel;
+  const muted = dark ? "text-white/90" : "text-ink-muted";
+  const badge = dark ? "bg-white/15 text-white" : "bg-white/80 text-ink";
+
+  // Space toggles a checkbox natively; Enter does not, so JavaScript adds it.
+  function onToggleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      setFlipped((value) => !value);
+    }
+  }
+
+  return (
+    <article className="flip-card relative w-full" aria-label={`Affirmation card: ${card.title}`} data-card-id={card.id}>
+      <input
+        id={toggleId}
+        type="checkbox"
+        className="flip-card__toggle peer sr-only"
+        checked={flipped}
+        onChange={(event) => setFlipped(event.target.checked)}
+        onKeyDown={onToggleKeyDown}
+        aria-label={`Flip card: ${card.title}`}
+      />
+      <div className="flip-card__inner">
+        {/* Front */}
+        <div
+          className={`flip-card__face flip-card__front gradient-${gradient} flex flex-col rounded-3xl p-6 shadow-lg ring-1 ring-black/5`}
+          data-face="front"
+        >
+          <FlipArea toggleId={toggleId} />
+          <div className="pointer-events-none relative z-10 flex items-start justify-between gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              {theme ? (
+                <span className={`rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wide ${badge}`}>{theme}</span>
+              ) : null}
+              {categoryLabel ? (
+                <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badge}`}>{categoryLabel}</span>
+              ) : null}
+            </div>
+            <div className="pointer-events-auto flex items-center gap-1">
+              {favorite ? <FavoriteButton favorite={favorite} dark={dark} title={card.title} /> : null}
+              <ShareMenu card={card} shareUrl={shareUrl} dark={dark} />
+            </div>
+          </div>
+          <div className="pointer-events-none flex flex-1 flex-col items-center justify-center gap-4 text-center">
+            <CardIcon name={card.icon} className={`h-10 w-10 ${dark ? "text-gold-300" : "text-lavender-700"}`} />
+            <Heading className="font-serif text-2xl font-bold leading-tight">{card.title}</Heading>
+            <p className="font-serif text-lg leading-relaxed" data-testid="affirmation">
+              {card.affirmation}
+            </p>
+          </div>
+          <div className="pointer-events-none relative z-10 flex items-center justify-between gap-2 [&>button]:pointer-events-auto">
+            <SpeakButton text={`${card.title}. ${card.affirmation}`} dark={dark} />
+            <p className={`pointer-events-none ml-auto text-sm ${muted}`} aria-hidden="true">
+              Tap to flip
+            </p>
+          </div>
+        </div>
+
+        {/* Back */}
+        <div
+          className="flip-card__face flip-card__back flex flex-col rounded-3xl bg-white p-6 text-ink shadow-lg ring-1 ring-black/5"
+          data-face="back"
+        >
+          <FlipArea toggleId={toggleId} />
+          <div className="pointer-events-none flex flex-1 flex-col gap-3 overflow-y-auto">
+            <span className="self-start rounded-full bg-lavender-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-lavender-900">
+              Scripture
+            </span>
+            <p className="font-semibold text-lavender-700" data-testid="scripture-reference">
+              {card.scriptureReference} <span className="text-xs font-normal text-ink-muted">({card.translation})</span>
+            </p>
+            {verses.length > 1 ? (
+              <ul className="space-y-2">
+                {verses.map((verse) => (
+                  <li key={verse.reference}>
+                    <blockquote className="font-serif italic leading-relaxed">“{verse.text}”</blockquote>
+                    <p className="text-sm font-semibold text-ink-muted">— {verse.reference}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <blockquote className="font-serif italic leading-relaxed">“{card.scripture}”</blockquote>
+            )}
+            <div className="mt-auto rounded-2xl bg-sage-50 p-4">
+              <p className="text-sm font-semibold text-sage-800">Today's Reflection</p>
+              <p className="text-sm">{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
+              {card.prompt ? <p className="mt-1 text-sm text-ink-muted">{card.anchor ?? ANCHOR_FALLBACK}</p> : null}
+            </div>
+          </div>
+          <p className="pointer-events-none mt-3 text-right text-sm text-ink-muted" aria-hidden="true">
+            Tap to flip back
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The whole face is a label for the flip checkbox, so a click anywhere flips without JavaScript. */
+function FlipArea({ toggleId }: { toggleId: string }) {
+  return <label htmlFor={toggleId} className="absolute inset-0 cursor-pointer rounded-3xl" aria-hidden="true" />;
+}
+
+function iconButtonClass(dark: boolean) {
+  return `inline-flex h-11 w-11 items-center justify-center rounded-full ${
+    dark ? "text-white hover:bg-white/15" : "text-ink hover:bg-white/70"
+  }`;
+}
+
+function FavoriteButton({ favorite, dark, title }: { favorite: FavoriteControl; dark: boolean; title: string }) {
+  return (
+    <button
+      type="button"
+      className={iconButtonClass(dark)}
+      aria-pressed={favorite.isFavorite}
+      aria-label={favorite.isFavorite ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
+      onClick={favorite.onToggle}
+    >
+      <Heart className="h-6 w-6" weight={favorite.isFavorite ? "fill" : "regular"} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** Shown only once JavaScript runs and the browser can speak. */
+function SpeakButton({ text, dark }: { text: string; dark: boolean }) {
+  const hydrated = useHydrated();
+  const [speaking, setSpeaking] = useState(false);
+  const utterance = useRef<SpeechSynthesisUtterance | null>(null);
+  const supported = hydrated && typeof window !== "undefined" && "speechSynthesis" in window;
+
+  useEffect(() => {
+    return () => {
+      if (utterance.current) window.speechSynthesis.cancel();
+    };
+  }, []);
+
+  if (!supported) return null;
+
+  function toggle() {
+    const synth = window.speechSynthesis;
+    if (speaking) {
+      synth.cancel();
+      setSpeaking(false);
+      return;
+    }
+    const next = new SpeechSynthesisUtterance(text);
+    next.rate = SPEECH_RATE;
+    next.pitch = SPEECH_PITCH;
+    next.onend = () => setSpeaking(false);
+    next.onerror = () => setSpeaking(false);
+    utterance.current = next;
+    synth.cancel();
+    synth.speak(next);
+    setSpeaking(true);
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-pressed={speaking}
+      className={`inline-flex min-h-[44px] items-center gap-2 rounded-full px-4 text-sm font-semibold ${
+        dark ? "bg-white/15 text-white hover:bg-white/25" : "bg-white/80 text-ink hover:bg-white"
+      }`}
+    >
+      {speaking ? <Stop className="h-5 w-5" aria-hidden="true" /> : <SpeakerHigh className="h-5 w-5" aria-hidden="true" />}
+      {speaking ? "Stop" : "Speak"}
+    </button>
+  );
+}
+
+/**
+ * A native <details> menu, so the social links work without JavaScript. With JavaScript and
+ * the Web Share API, the button opens the system share sheet instead.
+ */
+function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dark: boolean }) {
+  const hydrated = useHydrated();
+  const { showToast } = useToast();
+  const details = useRef<HTMLDetailsElement>(null);
+  const [copied, setCopied] = useState(false);
+  const text = cardShareText(card);
+  const encodedUrl = encodeURIComponent(shareUrl);
+  const shortText = encodeURIComponent(`${card.affirmation} (${card.scriptureReference})`);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copyText(successTitle: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      showToast({ type: "success", title: successTitle });
+    } catch {
+      showToast({ type: "error", title: "Error", description: "Failed to copy to clipboard." });
+    }
+  }
+
+  async function onSummaryClick(event: React.MouseEvent) {
+    if (typeof navigator.share !== "function") return; // the menu opens natively
+    event.preventDefault();
+    try {
+      await navigator.share({ title: card.title, text, url: shareUrl });
+    } catch (error) {
+      // The user closing the share sheet is not a failure.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      await copyText("Copied to clipboard");
+    }
+  }
+
+  const linkClass = "block rounded-lg px-3 py-2 text-sm text-ink hover:bg-sage-100";
+  return (
+    <details ref={details} className="relative">
+      <summary
+        className={`${iconButtonClass(dark)} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        aria-label={`Share ${card.title}`}
+        onClick={onSummaryClick}
+      >
+        <ShareNetwork className="h-6 w-6" aria-hidden="true" />
+      </summary>
+      <div className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
+        <a className={linkClass} href={`https://twitter.com/intent/tweet?text=${shortText}&url=${encodedUrl}`} target="_blank" rel="noopener noreferrer">
+          Share on X (Twitter)
+        </a>
+        <a className={linkClass} href={`https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`} target="_blank" rel="noopener noreferrer">
+          Share on Facebook
+        </a>
+        <a className={linkClass} href={`https://wa.me/?text=${shortText}%20${encodedUrl}`} target="_blank" rel="noopener noreferrer">
+          Share on WhatsApp
+        </a>
+        {hydrated ? (
+          <button type="button" className={`${linkClass} flex w-full items-center gap-2 text-left`} onClick={() => copyText("Copied!")}>
+            {copied ? <Check className="h-4 w-4 text-sage-700" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+            {copied ? "Copied" : "Copy as text"}
+          </button>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+export function CardGrid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+}

@@ -1,0 +1,81 @@
+import { InstagramLogo } from "@phosphor-icons/react/dist/ssr";
+import { Link } from "@remix-run/react";
+
+/** Top bar of the public pages: section anchors, the Journey link, the social link and the main CTA. */
+export function SiteHeader({ socialUrl, anchorsBase = "" }: { socialUrl: string; anchorsBase?: string }) {
+  const navLink = "rounded px-2 py-2 text-sm font-medium text-ink hover:text-lavender-700";
+  return (
+    <header className="sticky top-0 z-40 border-b border-sage-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
+        <Link to="/" className="font-serif text-xl font-bold text-sage-800">
+          LIGHT <span className="text-lavender-700">Cards</span>
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
+          <div className="hidden items-center gap-1 md:flex">
+            <a className={navLink} href={`${anchorsBase}#preview`}>Preview</a>
+            <a className={navLink} href={`${anchorsBase}#pricing`}>Pricing</a>
+            <a className={navLink} href={`${anchorsBase}#testimonials`}>Testimonials</a>
+            <Link className={navLink} to="/dashboard">Journey</Link>
+          </div>
+          <a
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sage-100"
+            href={socialUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="LIGHT Cards on social media (opens in a new tab)"
+          >
+            <InstagramLogo className="h-6 w-6" aria-hidden="true" />
+          </a>
+          <Link to="/checkout" className="btn-primary px-4 py-2 text-sm">
+            Get Access Now
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter({
+  socialUrl,
+  supportEmail,
+  anchorsBase = "",
+}: {
+  socialUrl: string;
+  supportEmail: string;
+  anchorsBase?: string;
+}) {
+  const footerLink = "text-sage-100 underline-offset-4 hover:underline";
+  return (
+    <footer id="contact" className="bg-sage-900 text-white">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:px-8">
+        <div>
+          <p className="font-serif text-xl font-bold">LIGHT Cards</p>
+          <p className="mt-2 text-sm text-sage-100">Scripture-based affirmations to speak aloud, every day.</p>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="text-sm font-semibold uppercase tracking-wide">Quick Links</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li><a className={footerLink} href={`${anchorsBase}#preview`}>Preview</a></li>
+            <li><a className={footerLink} href={`${anchorsBase}#testimonials`}>Testimonials</a></li>
+            <li><a className={footerLink} href={`${anchorsBase}#pricing`}>Pricing</a></li>
+            <li><a className={footerLink} href={`mailto:${supportEmail}`}>Contact</a></li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide">Contact</h2>
+          <p className="mt-3 text-sm">
+            <a className={footerLink} href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </p>
+          <p className="mt-2 text-sm">
+            <a className={footerLink} href={socialUrl} target="_blank" rel="noopener noreferrer">
+              Follow us on social media
+            </a>
+          </p>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-sage-100">
+        © {new Date().getFullYear()} LIGHT Cards. Scripture quotations from the King James Version (public domain).
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,105 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import type { Toast, ToastInput } from "~/modules/toast/toast";
+
+/**
+ * One toast at a time (a new one replaces the old), shown for 5 s, swipe to dismiss,
+ * F8 moves focus to the viewport, announced to screen readers: Radix Toast does the work.
+ */
+export const TOAST_DURATION_MS = 5000;
+
+type ToastContextValue = { showToast: (toast: ToastInput) => void };
+const ToastContext = createContext<ToastContextValue | null>(null);
+
+export function useToast(): ToastContextValue {
+  const context = useContext(ToastContext);
+  if (!context) throw new Error("useToast must be used inside <ToasterProvider>");
+  return context;
+}
+
+const typeStyles: Record<Toast["type"], string> = {
+  success: "border-sage-500 bg-white",
+  error: "border-red-700 bg-white",
+  message: "border-lavender-500 bg-white",
+};
+
+export function ToasterProvider({
+  children,
+  serverToast,
+}: {
+  children: ReactNode;
+  /** A toast queued by a server action through the flash cookie. */
+  serverToast: Toast | null;
+}) {
+  const [current, setCurrent] = useState<Toast | null>(serverToast);
+  const [open, setOpen] = useState(Boolean(serverToast));
+
+  const showToast = useCallback((input: ToastInput) => {
+    setCurrent({
+      id: input.id ?? crypto.randomUUID(),
+      type: input.type ?? "message",
+      title: input.title,
+      description: input.description,
+    });
+    setOpen(true);
+  }, []);
+
+  // A new flash toast arrives with each navigation's root loader data.
+  useEffect(() => {
+    if (serverToast) showToast(serverToast);
+  }, [serverToast, showToast]);
+
+  const value = useMemo(() => ({ showToast }), [showToast]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+        {children}
+        {current ? (
+          <ToastPrimitive.Root
+            key={current.id}
+            open={open}
+            onOpenChange={setOpen}
+            type={current.type === "error" ? "foreground" : "background"}
+            className={`toast-root grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-xl border-l-4 p-4 text-ink shadow-lg ring-1 ring-black/5 ${typeStyles[current.type]}`}
+            data-testid="toast"
+          >
+            <ToastPrimitive.Title className="font-semibold">{current.title}</ToastPrimitive.Title>
+            {current.description ? (
+              <ToastPrimitive.Description className="col-start-1 text-sm text-ink-muted">
+                {current.description}
+              </ToastPrimitive.Description>
+            ) : null}
+            <ToastPrimitive.Close
+              aria-label="Dismiss notification"
+              className="col-start-2 row-start-1 rounded px-2 text-lg leading-none text-ink-muted hover:text-ink focus-visible:outline focus-visible:outline-2 focus-visible:outline-lavender-700"
+            >
+              ×
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        ) : null}
+        <ToastPrimitive.Viewport
+          hotkey={["F8"]}
+          label="Notifications ({hotkey})"
+          className="fixed bottom-0 right-0 z-50 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
+        />
+      </ToastPrimitive.Provider>
+    </ToastContext.Provider>
+  );
+}
+
+/**
+ * Without JavaScript the Radix toast never mounts, so the server's flash message is also
+ * rendered as a plain status region inside <noscript>.
+ */
+export function NoScriptToast({ toast }: { toast: Toast | null }) {
+  if (!toast) return null;
+  return (
+    <noscript>
+      <div role="status" className="fixed bottom-4 right-4 z-50 max-w-[420px] rounded-xl border-l-4 border-sage-500 bg-white p-4 text-ink shadow-lg">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p className="text-sm text-ink-muted">{toast.description}</p> : null}
+      </div>
+    </noscript>
+  );
+}

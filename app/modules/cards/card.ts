@@ -1,0 +1,55 @@
+/**
+ * The card as every screen and the API see it. Client-safe (no .server): components import the type
+ * and the small presentation helpers.
+ */
+export type ScriptureVerse = { reference: string; text: string };
+
+export type Card = {
+  id: string;
+  category: string;
+  title: string;
+  affirmation: string;
+  scriptureReference: string;
+  scripture: string;
+  scriptureReferences: ScriptureVerse[] | null;
+  translation: string;
+  prompt: string | null;
+  anchor: string | null;
+  icon: string;
+  gradient: string;
+  theme: string | null;
+  orderIndex: number;
+  isPreview: boolean;
+};
+
+export type CategorySummary = { slug: string; label: string; tagline: string; cardCount: number };
+
+export const ANCHOR_FALLBACK = "Ground this truth with intentional action today.";
+
+/** 'new-mercies' -> 'New Mercies'. */
+export function formatTheme(theme: string | null): string | null {
+  if (!theme) return null;
+  return theme
+    .split("-")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** The verses to show on the back: the per-verse list when there is one, else the single quote. */
+export function versesOf(card: Pick<Card, "scripture" | "scriptureReference" | "scriptureReferences">): ScriptureVerse[] {
+  return card.scriptureReferences?.length
+    ? card.scriptureReferences
+    : [{ reference: card.scriptureReference, text: card.scripture }];
+}
+
+/** Text used by share and copy: title, affirmation, verse and reference. */
+export function cardShareText(card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference">): string {
+  return `${card.title}\n\n${card.affirmation}\n\n"${card.scripture}"\n— ${card.scriptureReference}`;
+}
+
+/** The featured card of a UTC day: floor(now / 1 day) mod card count, over cards in order. */
+export function featuredCardIndex(cardCount: number, now: Date = new Date()): number {
+  if (cardCount <= 0) return -1;
+  return Math.floor(now.getTime() / 86_400_000) % cardCount;
+}

@@ -1,0 +1,91 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { affirmationCards, categories } from "#db/schema";
+import type { Card, CategorySummary } from "./card";
+
+/**
+ * Who is asking decides what leaves the server (decisions.md, Collection):
+ * - a visitor sees preview cards only, at most 6, of the selected category;
+ * - a signed-in user without access sees 3 preview cards;
+ * - a buyer sees the whole collection in orderIndex order.
+ * The paid cards are never selected for anyone without access.
+ */
+export type CardAudience = "visitor" | "member-without-access" | "buyer";
+
+export const VISITOR_PREVIEW_LIMIT = 6;
+/** The public sample card (/sample-card, the landing hero): one of the abundance previews. */
+export const SAMPLE_CARD_ID = "abundance-the-lord-is-my-shepherd";
+export const MEMBER_PREVIEW_LIMIT = 3;
+
+export type CardsResult = { cards: Card[]; isPreview: boolean; totalAvailable: number };
+
+const cardColumns = {
+  id: affirmationCards.id,
+  category: affirmationCards.category,
+  title: affirmationCards.title,
+  affirmation: affirmationCards.affirmation,
+  scriptureReference: affirmationCards.scriptureReference,
+  scripture: affirmationCards.scripture,
+  scriptureReferences: affirmationCards.scriptureReferences,
+  translation: affirmationCards.translation,
+  prompt: affirmationCards.prompt,
+  anchor: affirmationCards.anchor,
+  icon: affirmationCards.icon,
+  gradient: affirmationCards.gradient,
+  theme: affirmationCards.theme,
+  orderIndex: affirmationCards.orderIndex,
+  isPreview: affirmationCards.isPreview,
+};
+
+export async function getCardsFor(
+  db: Database,
+  audience: CardAudience,
+  options: { category?: string | null } = {},
+): Promise<CardsResult> {
+  const category = options.category && options.category !== "all" ? options.category : null;
+  const byCategory = category ? eq(affirmationCards.category, category) : undefined;
+  const previewsOnly = audience !== "buyer";
+  const limit =
+    audience === "visitor" ? VISITOR_PREVIEW_LIMIT : audience === "member-without-access" ? MEMBER_PREVIEW_LIMIT : undefined;
+
+  const query = db
+    .select(cardColumns)
+    .from(affirmationCards)
+    .where(and(previewsOnly ? eq(affirmationCards.isPreview, true) : undefined, byCategory))
+    .orderBy(asc(affirmationCards.orderIndex), asc(affirmationCards.id));
+  const [cards, totalAvailable] = await Promise.all([
+    limit === undefined ? query : query.limit(limit),
+    countCards(db),
+  ]);
+  return { cards, isPreview: previewsOnly, totalAvailable };
+}
+
+export async function countCards(db: Database): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(affirmationCards);
+  return row?.value ?? 0;
+}
+
+/** A single preview card, or null if the id is unknown or the card is paid content. */
+export async function getPreviewCard(db: Database, id: string): Promise<Card | null> {
+  const [card] = await db
+    .select(cardColumns)
+    .from(affirmationCards)
+    .where(and(eq(affirmationCards.id, id), eq(affirmationCards.isPreview, true)))
+    .limit(1);
+  return card ?? null;
+}
+
+/** Categories in order, each with the number of cards in it (counts are data, never constants). */
+export async function listCategories(db: Database): Promise<CategorySummary[]> {
+  return db
+    .select({
+      slug: categories.slug,
+      label: categories.label,
+      tagline: categories.tagline,
+      cardCount: count(affirmationCards.id),
+    })
+    .from(categories)
+    .leftJoin(affirmationCards, eq(affirmationCards.category, categories.slug))
+    .groupBy(categories.slug)
+    .orderBy(asc(categories.orderIndex));
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { Env } from "./env";
+
+/**
+ * Typed app settings read from the Worker's vars. Anything but an explicit
+ * ENVIRONMENT=development is production, so a forgotten setting fails closed
+ * (no mock payments, no dev outbox, no dev-only buttons).
+ */
+const configSchema = z.object({
+  ENVIRONMENT: z
+    .string()
+    .optional()
+    .transform((value) => (value === "development" ? "development" : "production")),
+  APP_ORIGIN: z.url({ message: "APP_ORIGIN must be an absolute URL" }),
+  PRICE_CENTS: z.coerce
+    .number({ message: "PRICE_CENTS must be a whole number of cents" })
+    .int({ message: "PRICE_CENTS must be a whole number of cents" })
+    .positive({ message: "PRICE_CENTS must be positive" }),
+  CURRENCY: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/, { message: "CURRENCY must be a 3-letter ISO code" })
+    .transform((code) => code.toLowerCase()),
+  SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }),
+  SOCIAL_URL: z.url({ message: "SOCIAL_URL must be an absolute URL" }),
+  EMAIL_FROM: z.string().min(3),
+  SESSION_SECRET: z.string().optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((list) =>
+      (list ?? "")
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+});
+
+export type AppConfig = {
+  environment: "development" | "production";
+  isDevelopment: boolean;
+  appOrigin: string;
+  price: { cents: number; currency: string };
+  supportEmail: string;
+  socialUrl: string;
+  emailFrom: string;
+  adminEmails: string[];
+  /** Signs cookies; several comma-separated values allow rotation (the first signs). */
+  sessionSecrets: string[];
+};
+
+// Only ever used when ENVIRONMENT=development, so local runs need no secrets.
+const DEVELOPMENT_SESSION_SECRET = "light-cards-development-only-secret";
+
+const cache = new WeakMap<object, AppConfig>();
+
+/** Parses the vars once per env object; a misconfigured deployment fails loudly with the field named. */
+export function readConfig(env: Env): AppConfig {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const vars = parsed.data;
+  const sessionSecrets = (vars.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (sessionSecrets.length === 0) {
+    if (vars.ENVIRONMENT !== "development") {
+      throw new Error("Invalid configuration: SESSION_SECRET is required (wrangler secret put SESSION_SECRET)");
+    }
+    sessionSecrets.push(DEVELOPMENT_SESSION_SECRET);
+  }
+  const config: AppConfig = {
+    environment: vars.ENVIRONMENT,
+    isDevelopment: vars.ENVIRONMENT === "development",
+    appOrigin: vars.APP_ORIGIN.replace(/\/$/, ""),
+    price: { cents: vars.PRICE_CENTS, currency: vars.CURRENCY },
+    supportEmail: vars.SUPPORT_EMAIL,
+    socialUrl: vars.SOCIAL_URL,
+    emailFrom: vars.EMAIL_FROM,
+    adminEmails: vars.ADMIN_EMAILS,
+    sessionSecrets,
+  };
+  cache.set(env, config);
+  return config;
+}

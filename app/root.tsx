@@ -1,0 +1,114 @@
+import "@fontsource/inter/400.css";
+import "@fontsource/inter/600.css";
+import "@fontsource/inter/700.css";
+import "@fontsource/lora/400.css";
+import "@fontsource/lora/400-italic.css";
+import "@fontsource/lora/700.css";
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
+import { getToast } from "~/modules/toast/toast.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "LIGHT Cards: Scripture-based affirmations to speak aloud" },
+  {
+    name: "description",
+    content:
+      "A collection of affirmation cards, each grounded in a Bible verse, with a reflection prompt to speak aloud daily.",
+  },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(context.config, request);
+  return data(
+    {
+      toast,
+      site: {
+        supportEmail: context.config.supportEmail,
+        socialUrl: context.config.socialUrl,
+      },
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export function useSiteSettings() {
+  return useRouteLoaderData<typeof loader>("root")?.site ?? null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3d5a40" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <ToasterProvider serverToast={toast}>
+      <Outlet />
+      <NoScriptToast toast={toast} />
+    </ToasterProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-6 text-center">
+      <p className="font-serif text-6xl font-bold text-lavender-700" aria-hidden="true">
+        {isRouteErrorResponse(error) ? error.status : "Oops"}
+      </p>
+      <h1 className="font-serif text-3xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <p className="text-ink-muted">
+        {notFound
+          ? "The page you are looking for does not exist or has moved."
+          : "We could not load this page. Please try again in a moment."}
+      </p>
+      <Link to="/" className="btn-primary">
+        Return to Home
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,145 @@
+import { ArrowLeft, Check } from "@phosphor-icons/react/dist/ssr";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { AffirmationCard } from "~/components/affirmation-card";
+import { SiteFooter, SiteHeader } from "~/components/site-chrome";
+import { useToast } from "~/components/ui/toaster";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { countCards, getPreviewCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
+import { formatPriceShort } from "~/modules/config/money";
+
+export const meta: MetaFunction = () => [
+  { title: "Sample Card: The Lord Is My Shepherd | LIGHT Cards" },
+  { name: "description", content: "Try a LIGHT Card: read the affirmation, flip it for the Scripture, and speak it aloud." },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { db, config } = context;
+  const [card, cardCount, categories] = await Promise.all([
+    getPreviewCard(db, SAMPLE_CARD_ID),
+    countCards(db),
+    listCategories(db),
+  ]);
+  if (!card) throw new Response("Not Found", { status: 404 });
+  const categoryLabel = categories.find((category) => category.slug === card.category)?.label ?? card.category;
+  return {
+    card,
+    categoryLabel,
+    cardCount,
+    categoryCount: categories.length,
+    price: formatPriceShort(config.price),
+    pageUrl: `${config.appOrigin}/sample-card`,
+    site: { socialUrl: config.socialUrl, supportEmail: config.supportEmail },
+  };
+}
+
+export default function SampleCardPage() {
+  const { card, categoryLabel, cardCount, categoryCount, price, pageUrl, site } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const { showToast } = useToast();
+  const [isFavorite, setIsFavorite] = useState(false);
+
+  // On the public sample the favourite is local only (the spec), so it needs JavaScript.
+  const favorite = hydrated
+    ? {
+        isFavorite,
+        onToggle: () => {
+          setIsFavorite(!isFavorite);
+          showToast({ type: "success", title: isFavorite ? "Removed from Favorites" : "Added to Favorites" });
+        },
+      }
+    : undefined;
+
+  return (
+    <>
+      <SiteHeader socialUrl={site.socialUrl} anchorsBase="/" />
+      <main id="main" className="section space-y-12">
+        <Link to="/" className="inline-flex items-center gap-2 font-semibold text-sage-800 hover:underline">
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" /> Back to Home
+        </Link>
+        <div className="grid items-start gap-10 lg:grid-cols-2">
+          <div className="mx-auto w-full max-w-md">
+            <AffirmationCard card={card} shareUrl={pageUrl} categoryLabel={categoryLabel} favorite={favorite} headingLevel="h2" />
+          </div>
+          <div className="space-y-6">
+            <h1 className="font-serif text-4xl font-bold">Try a Sample Card</h1>
+            <p className="text-lg text-ink-muted">
+              Tap the card to flip it and read the Scripture behind the affirmation. Every card in the collection works like
+              this one.
+            </p>
+            <section aria-labelledby="in-every-card">
+              <h2 id="in-every-card" className="text-xl font-semibold">
+                In every card
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {[
+                  "A first-person affirmation written to be spoken aloud",
+                  "The Bible verse behind it, quoted from the King James Version",
+                  "A reflection question and an anchor action for today",
+                  "Listen to it read aloud, share it, or copy it as text",
+                ].map((item) => (
+                  <Feature key={item}>{item}</Feature>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="in-collection">
+              <h2 id="in-collection" className="text-xl font-semibold">
+                In the full collection
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {[
+                  `${cardCount} cards in ${categoryCount} categories`,
+                  "A featured card for each day, favourites and search",
+                  "Downloadable card images and a high-resolution PDF",
+                  "Lifetime access for one payment, with a 30-day guarantee",
+                ].map((item) => (
+                  <Feature key={item}>{item}</Feature>
+                ))}
+              </ul>
+            </section>
+          </div>
+        </div>
+
+        <section aria-labelledby="how-to-use" className="rounded-3xl bg-white p-8 ring-1 ring-sage-200">
+          <h2 id="how-to-use" className="section-title">
+            How to Use Your Cards
+          </h2>
+          <ol className="mt-8 grid gap-6 md:grid-cols-3">
+            {[
+              { title: "Read and flip", text: "Read the affirmation, then flip the card and read the verse that grounds it." },
+              { title: "Speak it aloud", text: "Say the affirmation out loud, slowly, two or three times. Let yourself hear it." },
+              { title: "Reflect and act", text: "Answer the reflection question and take the anchor action sometime today." },
+            ].map((step, index) => (
+              <li key={step.title} className="text-center">
+                <span aria-hidden="true" className="mx-auto flex h-10 w-10 items-center justify-center rounded-full bg-sage-800 font-bold text-white">
+                  {index + 1}
+                </span>
+                <h3 className="mt-3 font-semibold">
+                  <span className="sr-only">Step {index + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-1 text-ink-muted">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-10 text-center">
+            <Link to="/checkout" className="btn-primary">
+              Get Instant Access - {price}
+            </Link>
+          </p>
+        </section>
+      </main>
+      <SiteFooter socialUrl={site.socialUrl} supportEmail={site.supportEmail} anchorsBase="/" />
+    </>
+  );
+}
+
+function Feature({ children }: { children: string }) {
+  return (
+    <li className="flex gap-2">
+      <Check className="mt-1 h-5 w-5 flex-none text-sage-700" weight="bold" aria-hidden="true" />
+      <span>{children}</span>
+    </li>
+  );
+}

@@ -1,0 +1,372 @@
+/**
+ * The data model. Migrations in db/migrations are generated from this file by drizzle-kit
+ * (`npm run db:generate`) and applied by wrangler; a committed migration is never edited.
+ *
+ * Shapes follow ../shared/spec/decisions.md:
+ * - access is derived from `purchases` and `access_grants`, never stored on the user;
+ * - sessions and one-time tokens live in their own tables and are stored hashed;
+ * - cards have stable slug ids so favourites, image keys and share links survive a reseed.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+
+// ---------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    /** Stored as typed; uniqueness and lookups are on lower(email). */
+    email: text("email").notNull(),
+    name: text("name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** PBKDF2 hash with its parameters; null for buyers who sign in by email link or OAuth. */
+    passwordHash: text("password_hash"),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    rememberLogin: integer("remember_login", { mode: "boolean" }).notNull().default(false),
+    /** IANA zone sent by the browser, for streak days; UTC when unknown. */
+    timeZone: text("time_zone"),
+    /** Opt-in: never pre-ticked. */
+    newsletterSubscribed: integer("newsletter_subscribed", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the session token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 'Keep me logged in': a 30-day cookie renewed on use; otherwise a browser-session cookie. */
+    persistent: integer("persistent", { mode: "boolean" }).notNull().default(false),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const oneTimeTokenPurposes = ["verify_email", "reset_password", "sign_in"] as const;
+export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
+
+export const oneTimeTokens = sqliteTable(
+  "one_time_tokens",
+  {
+    /** SHA-256 (hex) of the token sent by email. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: oneTimeTokenPurposes }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("one_time_tokens_user_purpose_idx").on(t.userId, t.purpose)],
+);
+
+// ---------------------------------------------------------------------------
+// The collection
+// ---------------------------------------------------------------------------
+
+export const categories = sqliteTable("categories", {
+  slug: text("slug").primaryKey(),
+  label: text("label").notNull(),
+  tagline: text("tagline").notNull(),
+  orderIndex: integer("order_index").notNull().default(0),
+});
+
+export type ScriptureVerse = { reference: string; text: string };
+
+export const affirmationCards = sqliteTable(
+  "affirmation_cards",
+  {
+    /** Stable slug from the seed, e.g. 'morning-rise-and-rule'. */
+    id: text("id").primaryKey(),
+    category: text("category")
+      .notNull()
+      .references(() => categories.slug),
+    title: text("title").notNull(),
+    affirmation: text("affirmation").notNull(),
+    scriptureReference: text("scripture_reference").notNull(),
+    /** Verse text; several verses joined by one space. */
+    scripture: text("scripture").notNull(),
+    /** One entry per verse for multi-verse cards; null for a single verse. */
+    scriptureReferences: text("scripture_references", { mode: "json" }).$type<
+      ScriptureVerse[] | null
+    >(),
+    translation: text("translation").notNull().default("KJV"),
+    prompt: text("prompt"),
+    anchor: text("anchor"),
+    icon: text("icon").notNull().default("mountain"),
+    gradient: text("gradient").notNull().default("sage-to-lavender"),
+    theme: text("theme"),
+    orderIndex: integer("order_index").notNull().default(0),
+    /** Preview cards may be shown to visitors; every other card only to buyers. */
+    isPreview: integer("is_preview", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("affirmation_cards_order_idx").on(t.orderIndex),
+    index("affirmation_cards_category_order_idx").on(t.category, t.orderIndex),
+    index("affirmation_cards_preview_order_idx").on(t.isPreview, t.orderIndex),
+  ],
+);
+
+export const userFavorites = sqliteTable(
+  "user_favorites",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cardId: text("card_id")
+      .notNull()
+      .references(() => affirmationCards.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_favorites_user_card_unique").on(t.userId, t.cardId)],
+);
+
+// ---------------------------------------------------------------------------
+// Habit: activity, stats, badges
+// ---------------------------------------------------------------------------
+
+export const activityTypes = ["view", "read_scripture", "speak_aloud", "favorite"] as const;
+export type ActivityType = (typeof activityTypes)[number];
+
+export const userActivity = sqliteTable(
+  "user_activity",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cardId: text("card_id").references(() => affirmationCards.id, { onDelete: "set null" }),
+    activityType: text("activity_type", { enum: activityTypes }).notNull(),
+    timestamp: integer("timestamp", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown> | null>(),
+  },
+  (t) => [index("user_activity_user_time_idx").on(t.userId, t.timestamp)],
+);
+
+/** What a badge asks for, e.g. { "type": "streak", "days": 7 }. */
+export type BadgeRequirement = { type: string; [key: string]: unknown };
+
+export const badges = sqliteTable("badges", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull(),
+  icon: text("icon").notNull(),
+  category: text("category").notNull(),
+  requirement: text("requirement", { mode: "json" }).$type<BadgeRequirement>().notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+});
+
+export const userBadges = sqliteTable(
+  "user_badges",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badgeId: text("badge_id")
+      .notNull()
+      .references(() => badges.id, { onDelete: "cascade" }),
+    earnedAt: integer("earned_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    progress: text("progress", { mode: "json" }).$type<Record<string, unknown> | null>(),
+  },
+  (t) => [uniqueIndex("user_badges_user_badge_unique").on(t.userId, t.badgeId)],
+);
+
+export const userStats = sqliteTable("user_stats", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  totalCardsViewed: integer("total_cards_viewed").notNull().default(0),
+  totalFavorites: integer("total_favorites").notNull().default(0),
+  totalScriptureReads: integer("total_scripture_reads").notNull().default(0),
+  totalSpokenAffirmations: integer("total_spoken_affirmations").notNull().default(0),
+  currentStreak: integer("current_streak").notNull().default(0),
+  longestStreak: integer("longest_streak").notNull().default(0),
+  /** Calendar day (YYYY-MM-DD) in the user's time zone. */
+  lastActivityDate: text("last_activity_date"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------
+// Purchases and access
+// ---------------------------------------------------------------------------
+
+export const purchaseProviders = ["stripe", "mock"] as const;
+export const purchaseStatuses = ["paid", "refunded"] as const;
+
+export const purchases = sqliteTable(
+  "purchases",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The email typed at checkout (Stripe does not verify it). */
+    email: text("email").notNull(),
+    provider: text("provider", { enum: purchaseProviders }).notNull(),
+    /** Unique: a webhook delivered twice must not grant twice. Null for mock purchases. */
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: purchaseStatuses }).notNull().default("paid"),
+    refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
+    /** The account that started the checkout, if one was signed in. */
+    startedByUserId: text("started_by_user_id").references((): AnySQLiteColumn => users.id, {
+      onDelete: "set null",
+    }),
+    /** True when fulfilment created the buyer's account (it may then sign the buyer in once). */
+    createdUser: integer("created_user", { mode: "boolean" }).notNull().default(false),
+    /** When the success page signed the buyer in; it does so at most once. */
+    autoSignInUsedAt: integer("auto_sign_in_used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("purchases_user_id_idx").on(t.userId),
+    index("purchases_payment_intent_idx").on(t.stripePaymentIntentId),
+    index("purchases_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const accessGrants = sqliteTable(
+  "access_grants",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    grantedByUserId: text("granted_by_user_id").references((): AnySQLiteColumn => users.id, {
+      onDelete: "set null",
+    }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    revokedByUserId: text("revoked_by_user_id").references((): AnySQLiteColumn => users.id, {
+      onDelete: "set null",
+    }),
+    revokeReason: text("revoke_reason"),
+  },
+  (t) => [index("access_grants_user_id_idx").on(t.userId)],
+);
+
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: id(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as text so the log still reads after an account is deleted. */
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetEmail: text("target_email"),
+    targetUserId: text("target_user_id"),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_at_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Email outbox (development and tests), testimonials, A/B events
+// ---------------------------------------------------------------------------
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to), index("email_outbox_created_at_idx").on(t.createdAt)],
+);
+
+export const testimonials = sqliteTable(
+  "testimonials",
+  {
+    id: id(),
+    /** As the customer agreed to be named, e.g. 'Grace M.'. */
+    displayName: text("display_name").notNull(),
+    location: text("location"),
+    quote: text("quote").notNull(),
+    /** Only customers who agreed to be quoted are ever shown. */
+    consentedAt: integer("consented_at", { mode: "timestamp_ms" }).notNull(),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    orderIndex: integer("order_index").notNull().default(0),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("testimonials_published_order_idx").on(t.isPublished, t.orderIndex)],
+);
+
+export const abEvents = sqliteTable(
+  "ab_events",
+  {
+    id: id(),
+    testName: text("test_name").notNull(),
+    variant: text("variant").notNull(),
+    event: text("event").notNull(),
+    visitorId: text("visitor_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    url: text("url"),
+    timestamp: integer("timestamp", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index("ab_events_test_variant_event_idx").on(t.testName, t.variant, t.event)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type AffirmationCard = typeof affirmationCards.$inferSelect;
+export type Badge = typeof badges.$inferSelect;
+export type Purchase = typeof purchases.$inferSelect;

@@ -1,0 +1,61 @@
+/**
+ * The collection as data: categories, cards and badge definitions, validated on load.
+ * Read by the seed (scripts and tests); never imported by the Worker's request path.
+ */
+import { z } from "zod";
+import badgesJson from "./badges.json";
+import cardsJson from "./cards.json";
+import categoriesJson from "./categories.json";
+
+export const CARD_ICONS = [
+  "mountain", "dove", "heart", "star", "shield-alt", "leaf", "fire", "seedling", "lightbulb", "butterfly",
+] as const;
+export const CARD_GRADIENTS = [
+  "sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden",
+] as const;
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a kebab-case slug");
+
+export const categorySeedSchema = z.object({
+  slug,
+  label: z.string().min(1),
+  tagline: z.string().min(1),
+  orderIndex: z.number().int(),
+});
+
+const verseSchema = z.object({ reference: z.string().min(1), text: z.string().min(1) });
+
+export const cardSeedSchema = z.object({
+  id: slug,
+  category: slug,
+  title: z.string().min(1).max(60),
+  affirmation: z.string().min(1),
+  scriptureReference: z.string().min(1),
+  scripture: z.string().min(1),
+  scriptureReferences: z.array(verseSchema).min(2).nullable(),
+  prompt: z.string().min(1),
+  anchor: z.string().min(1),
+  icon: z.enum(CARD_ICONS),
+  gradient: z.enum(CARD_GRADIENTS),
+  theme: z.string().regex(/^[a-z]+(?:-[a-z]+)*$/),
+  orderIndex: z.number().int().positive(),
+  isPreview: z.boolean(),
+  translation: z.literal("KJV"),
+});
+
+export const badgeSeedSchema = z.object({
+  id: slug,
+  name: z.string().min(1),
+  description: z.string().min(1),
+  icon: z.string().min(1),
+  category: z.string().min(1),
+  requirement: z.object({ type: z.string() }).catchall(z.unknown()),
+});
+
+export type CategorySeed = z.infer<typeof categorySeedSchema>;
+export type CardSeed = z.infer<typeof cardSeedSchema>;
+export type BadgeSeed = z.infer<typeof badgeSeedSchema>;
+
+export const seedCategories: CategorySeed[] = z.array(categorySeedSchema).parse(categoriesJson);
+export const seedCards: CardSeed[] = z.array(cardSeedSchema).parse(cardsJson);
+export const seedBadges: BadgeSeed[] = z.array(badgeSeedSchema).parse(badgesJson);

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { affirmationCards, badges, categories } from "../schema";
+import { seedBadges, seedCards, seedCategories } from "./content";
+
+/**
+ * Upserts the collection (categories, cards, badges). Idempotent: run on every `npm start`.
+ * Rows are keyed by their stable slugs, so favourites and image keys survive a reseed;
+ * nothing is deleted. D1 caps bound parameters per statement, so it is one statement a row,
+ * sent together in one batch (D1 applies a batch atomically).
+ */
+export async function seedCollection(db: Database): Promise<{ categories: number; cards: number; badges: number }> {
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+  const categoryStatements = seedCategories.map((category) =>
+    db
+      .insert(categories)
+      .values(category)
+      .onConflictDoUpdate({
+        target: categories.slug,
+        set: { label: excluded("label"), tagline: excluded("tagline"), orderIndex: excluded("order_index") },
+      }),
+  );
+
+  const cardStatements = seedCards.map((card) =>
+    db
+      .insert(affirmationCards)
+      .values(card)
+      .onConflictDoUpdate({
+        target: affirmationCards.id,
+        set: {
+          category: excluded("category"),
+          title: excluded("title"),
+          affirmation: excluded("affirmation"),
+          scriptureReference: excluded("scripture_reference"),
+          scripture: excluded("scripture"),
+          scriptureReferences: excluded("scripture_references"),
+          translation: excluded("translation"),
+          prompt: excluded("prompt"),
+          anchor: excluded("anchor"),
+          icon: excluded("icon"),
+          gradient: excluded("gradient"),
+          theme: excluded("theme"),
+          orderIndex: excluded("order_index"),
+          isPreview: excluded("is_preview"),
+          updatedAt: new Date(),
+        },
+      }),
+  );
+
+  const badgeStatements = seedBadges.map((badge) =>
+    db
+      .insert(badges)
+      .values(badge)
+      .onConflictDoUpdate({
+        target: badges.id,
+        set: {
+          name: excluded("name"),
+          description: excluded("description"),
+          icon: excluded("icon"),
+          category: excluded("category"),
+          requirement: excluded("requirement"),
+        },
+      }),
+  );
+
+  const [first, ...rest] = [...categoryStatements, ...cardStatements, ...badgeStatements];
+  if (first) await db.batch([first, ...rest]);
+  return { categories: seedCategories.length, cards: seedCards.length, badges: seedBadges.length };
+}

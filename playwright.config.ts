@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests drive Debian's Chromium (never a downloaded browser) against the real Worker
+ * under `wrangler dev`. Every journey runs twice: with JavaScript and without.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium not found at ${chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH.`,
+  );
+}
+const port = process.env.E2E_PORT ?? "8788";
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  outputDir: "./test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "javascript", use: { javaScriptEnabled: true } },
+    // Tests tagged @js need a script by nature (speech, clipboard, the Enter key handler).
+    { name: "no-javascript", use: { javaScriptEnabled: false }, grepInvert: /@js\b/ },
+  ],
+  webServer: {
+    command: "npx tsx scripts/e2e-server.ts",
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { XDG_CONFIG_HOME: "/tmp/light-cards-e2e-config" },
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * The server the browser tests drive: the real Worker under `wrangler dev` (workerd, local D1/KV/R2)
+ * on its own port and its own fresh state directory, so tests never touch the data `npm start` serves.
+ * Expects a current `remix build` (scripts/test.ts builds first).
+ */
+import { rmSync } from "node:fs";
+import { run } from "./lib/run";
+import { seedLocalDatabase } from "./seed";
+
+export const E2E_PORT = process.env.E2E_PORT ?? "8788";
+const persistTo = ".wrangler/e2e-state";
+
+rmSync(persistTo, { recursive: true, force: true });
+await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { CI: "true" });
+await seedLocalDatabase({ persistTo });
+await run("npx", [
+  "wrangler",
+  "dev",
+  "--port",
+  E2E_PORT,
+  "--ip",
+  "127.0.0.1",
+  "--persist-to",
+  persistTo,
+  "--var",
+  "ENVIRONMENT:development",
+  "--var",
+  `APP_ORIGIN:http://127.0.0.1:${E2E_PORT}`,
+  "--show-interactive-dev-session=false",
+]);

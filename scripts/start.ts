@@ -1,0 +1,29 @@
+/**
+ * `npm start`: build, migrate and seed the local D1, then serve on http://localhost:8787
+ * (PORT overrides) in development mode: test payments and a local email outbox.
+ */
+import { run } from "./lib/run";
+import { seedLocalDatabase } from "./seed";
+
+const port = process.env.PORT ?? "8787";
+const origin = `http://localhost:${port}`;
+const startedAt = Date.now();
+
+await run("npx", ["remix", "build"]);
+await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
+await seedLocalDatabase();
+
+console.log(`\nLIGHT Cards is starting on ${origin} (development mode; prepared in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)\n`);
+
+await run("npx", [
+  "wrangler",
+  "dev",
+  "--port",
+  port,
+  "--ip",
+  "127.0.0.1",
+  "--var",
+  "ENVIRONMENT:development",
+  "--var",
+  `APP_ORIGIN:${origin}`,
+]);

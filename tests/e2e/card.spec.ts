@@ -1,0 +1,135 @@
+import { expect, test } from "@playwright/test";
+
+const SAMPLE = '[data-card-id="abundance-the-lord-is-my-shepherd"]';
+
+test.describe("card component without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("flips with the native control and hides script-only buttons", async ({ page }) => {
+    await page.goto("/sample-card");
+    const card = page.locator(SAMPLE);
+    await expect(card.getByRole("button", { name: /Speak/ })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: /favorites/ })).toHaveCount(0);
+    // The share menu is a native <details>: its links work without JavaScript.
+    await card.getByLabel("Share The Lord Is My Shepherd").click();
+    await expect(card.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+    await card.getByLabel("Share The Lord Is My Shepherd").click();
+
+    await card.getByRole("checkbox", { name: "Flip card: The Lord Is My Shepherd" }).focus();
+    await page.keyboard.press("Space");
+    await expect(card.locator('[data-face="back"]')).toBeVisible();
+  });
+});
+
+test.describe("card component with JavaScript @js", () => {
+  test("flips with Enter and Space", async ({ page }) => {
+    await page.goto("/sample-card");
+    const card = page.locator(SAMPLE);
+    const toggle = card.getByRole("checkbox", { name: "Flip card: The Lord Is My Shepherd" });
+    const back = card.locator('[data-face="back"]');
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(back).toBeVisible();
+    await page.keyboard.press("Space");
+    await expect(back).toBeHidden();
+  });
+
+  test("with reduced motion the card swaps faces without the 3D turn", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/sample-card");
+    const card = page.locator(SAMPLE);
+    await card.locator('[data-face="front"]').click();
+    await expect(card.locator('[data-face="back"]')).toBeVisible();
+    const transform = await card.locator(".flip-card__inner").evaluate((el) => getComputedStyle(el).transform);
+    expect(transform).toBe("none");
+  });
+
+  test("turns in 700 ms with the 3D spin by default", async ({ page }) => {
+    await page.goto("/sample-card");
+    const inner = page.locator(`${SAMPLE} .flip-card__inner`);
+    expect(await inner.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0.7s");
+    expect(await page.locator(SAMPLE).evaluate((el) => getComputedStyle(el).height)).toBe("400px");
+  });
+
+  test("speaks the affirmation at rate 0.8 and pitch 1, toggling Speak and Stop", async ({ page }) => {
+    // Headless Chromium has no voices, so the speech engine is replaced at the browser API boundary.
+    await page.addInitScript(() => {
+      const spoken: { text: string; rate: number; pitch: number }[] = [];
+      let current: SpeechSynthesisUtterance | null = null;
+      Object.assign(window, { __spoken: spoken, __finishSpeaking: () => current?.onend?.(new Event("end") as SpeechSynthesisEvent) });
+      Object.defineProperty(window, "speechSynthesis", {
+        value: {
+          speak(utterance: SpeechSynthesisUtterance) {
+            current = utterance;
+            spoken.push({ text: utterance.text, rate: utterance.rate, pitch: utterance.pitch });
+          },
+          cancel() {},
+        },
+      });
+    });
+    await page.goto("/sample-card");
+    const card = page.locator(SAMPLE);
+    await card.getByRole("button", { name: "Speak" }).click();
+    await expect(card.getByRole("button", { name: "Stop" })).toBeVisible();
+    const spoken = await page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken);
+    expect(spoken).toEqual([{ rate: expect.closeTo(0.8, 5), pitch: 1, text: expect.stringContaining("The Lord is my shepherd") }]);
+
+    // When the utterance ends the button resets.
+    await page.evaluate(() => (window as unknown as { __finishSpeaking: () => void }).__finishSpeaking());
+    await expect(card.getByRole("button", { name: "Speak" })).toBeVisible();
+  });
+
+  test("copies the card as text with a toast and a 2-second check mark", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/sample-card");
+    const card = page.locator(SAMPLE);
+    // Without the Web Share API the share button opens the menu.
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));
+    await card.getByLabel("Share The Lord Is My Shepherd").click();
+    await card.getByRole("button", { name: "Copy as text" }).click();
+
+    await expect(page.getByTestId("toast")).toContainText("Copied!");
+    await expect(card.getByRole("button", { name: "Copied" })).toBeVisible();
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clipboard).toContain("The Lord Is My Shepherd");
+    expect(clipboard).toContain("— Psalms 23:1; Philippians 4:19; Matthew 6:33");
+    await expect(card.getByRole("button", { name: "Copy as text" })).toBeVisible({ timeout: 4000 });
+  });
+
+  test("uses the Web Share API with title, text and the page URL where present", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "share", {
+        value: async (data: ShareData) => {
+          (window as unknown as { __shared: ShareData }).__shared = data;
+        },
+      });
+    });
+    await page.goto("/sample-card");
+    await page.locator(SAMPLE).getByLabel("Share The Lord Is My Shepherd").click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared))
+      .toEqual({
+        title: "The Lord Is My Shepherd",
+        text: expect.stringContaining("The LORD is my shepherd; I shall not want."),
+        url: expect.stringMatching(/\/sample-card$/),
+      });
+  });
+
+  test("the sample card's favourite toggles locally with a toast", async ({ page }) => {
+    await page.goto("/sample-card");
+    const card = page.locator(SAMPLE);
+    await card.getByRole("button", { name: "Add The Lord Is My Shepherd to favorites" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Added to Favorites");
+    await card.getByRole("button", { name: "Remove The Lord Is My Shepherd from favorites" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Removed from Favorites");
+  });
+
+  test("toasts can be reached with F8", async ({ page }) => {
+    await page.goto("/sample-card");
+    await page.locator(SAMPLE).getByRole("button", { name: /to favorites/ }).click();
+    await expect(page.getByTestId("toast")).toBeVisible();
+    await page.keyboard.press("F8");
+    const region = page.getByRole("region", { name: /Notifications/ });
+    await expect.poll(() => region.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+test.describe("landing page", () => {
+  test("shows every section of the spec", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Get Access Now" })).toHaveAttribute("href", "/checkout");
+    await expect(nav.getByRole("link", { name: /social media/ })).toHaveAttribute("target", "_blank");
+
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "See a Sample Card" })).toHaveAttribute("href", "/sample-card");
+    for (const heading of [
+      "Why Speak Your Affirmations Aloud?",
+      "Try It Now",
+      "The LIGHT Method in Five Steps",
+      "Everything You Need for a Daily Practice",
+      "Preview the Cards",
+      "What Scripture Says About Spoken Words",
+      "Simple, One-Time Pricing",
+      "Frequently Asked Questions",
+      "Start Speaking Truth Over Your Life Today",
+    ]) {
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    for (const tile of ["Bible-Based Content", "Beautiful Design", "Mobile Optimized", "LIGHT Methodology", "Easy Sharing", "Instant Access"]) {
+      await expect(page.getByRole("heading", { name: tile, exact: true })).toBeVisible();
+    }
+    await expect(page.getByTestId("price")).toHaveText("$27.00");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "support@lightcards.app" })).toHaveAttribute("href", "mailto:support@lightcards.app");
+  });
+
+  test("category tabs switch the preview cards", async ({ page }) => {
+    await page.goto("/");
+    const tabs = page.getByRole("navigation", { name: "Card categories" });
+    await expect(tabs.getByRole("link", { name: /^All/ })).toHaveAttribute("aria-current", "page");
+
+    await tabs.getByRole("link", { name: /^Evening/ }).click();
+    await expect(page).toHaveURL(/\?category=evening/);
+    await expect(tabs.getByRole("link", { name: /^Evening/ })).toHaveAttribute("aria-current", "page");
+    const preview = page.getByTestId("preview-cards").locator("[data-card-id]");
+    await expect(preview.first()).toHaveAttribute("data-card-id", /^evening-/);
+    for (const id of await preview.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-card-id")))) {
+      expect(id).toMatch(/^evening-/);
+    }
+    expect(await preview.count()).toBeLessThanOrEqual(6);
+  });
+
+  test("the FAQ opens one answer at a time", async ({ page }) => {
+    await page.goto("/");
+    const faq = page.locator('details[name="faq"]');
+    await expect(faq).toHaveCount(6);
+
+    await faq.nth(0).locator("summary").click();
+    await expect(faq.nth(0)).toHaveAttribute("open", "");
+    await faq.nth(1).locator("summary").click();
+    await expect(faq.nth(1)).toHaveAttribute("open", "");
+    await expect(faq.nth(0)).not.toHaveAttribute("open", "");
+    // Clicking the open one closes it.
+    await faq.nth(1).locator("summary").click();
+    await expect(faq.nth(1)).not.toHaveAttribute("open", "");
+  });
+
+  test("a card flips to its verse and back on click", async ({ page }) => {
+    await page.goto("/");
+    const card = page.locator('[data-card-id="abundance-the-lord-is-my-shepherd"]').first();
+    const back = card.locator('[data-face="back"]');
+    await expect(back).toBeHidden();
+
+    await card.locator('[data-face="front"]').click();
+    await expect(back).toBeVisible();
+    await expect(back.getByText("The LORD is my shepherd; I shall not want.")).toBeVisible();
+    await expect(back.getByText("Today's Reflection")).toBeVisible();
+
+    await back.click();
+    await expect(back).toBeHidden();
+    await expect(card.locator('[data-face="front"]')).toBeVisible();
+  });
+
+  // axe runs as a script in the page, so these run with JavaScript (the document is the same server HTML).
+  test("meets WCAG 2 AA (axe): landmarks, labels, contrast @js", async ({ page }) => {
+    await page.goto("/");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+
+  test("makes no request to another origin on load (self-hosted fonts)", async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(baseURL!)) foreign.push(request.url());
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe("sample card and errors", () => {
+  test("/sample-card shows the sample card from the data", async ({ page }) => {
+    await page.goto("/sample-card");
+    await expect(page.getByRole("heading", { name: "The Lord Is My Shepherd" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "How to Use Your Cards" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Get Instant Access - $27" })).toHaveAttribute("href", "/checkout");
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("sample card page meets WCAG 2 AA (axe) @js", async ({ page }) => {
+    await page.goto("/sample-card");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+
+  test("unknown pages say 'Page Not Found' with status 404", async ({ page }) => {
+    const response = await page.goto("/this-page-does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

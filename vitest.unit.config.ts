@@ -1,0 +1,8 @@
+import { defineConfig } from "vitest/config";
+import { aliases } from "./vitest.shared.ts";
+
+/** Unit tests: pure logic and the seed data, in Node. */
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: { include: ["tests/unit/**/*.test.ts"], environment: "node" },
+});

@@ -1,0 +1,37 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+import { aliases } from "./vitest.shared.ts";
+
+/**
+ * Worker integration tests: the real Worker (worker/index.ts + the Remix build) in workerd,
+ * with local D1/KV/R2 from wrangler.toml. D1 is migrated from the committed migrations and
+ * seeded before each test file (storage is isolated per file). Run `remix build` first.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./db/migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            ENVIRONMENT: "development",
+            APP_ORIGIN: "http://localhost:8787",
+            TEST_MIGRATIONS: migrations,
+          },
+        },
+      }),
+    ],
+    resolve: { alias: aliases },
+    test: {
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["./tests/worker/setup.ts"],
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
+        },
+      },
+    },
+  };
+});
