@@ -1,4 +1,4 @@
-import { InstagramLogo } from "@phosphor-icons/react/dist/ssr";
+import { InstagramLogo, List } from "@phosphor-icons/react/dist/ssr";
 import { Link } from "@remix-run/react";
 
 /** Top bar of the public pages: section anchors, the Journey link, the social link and the main CTA. */
@@ -12,11 +12,20 @@ export function SiteHeader({ socialUrl, anchorsBase = "" }: { socialUrl: string;
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
           <div className="hidden items-center gap-1 md:flex">
-            <a className={navLink} href={`${anchorsBase}#preview`}>Preview</a>
-            <a className={navLink} href={`${anchorsBase}#pricing`}>Pricing</a>
-            <a className={navLink} href={`${anchorsBase}#testimonials`}>Testimonials</a>
-            <Link className={navLink} to="/dashboard">Journey</Link>
+            <SectionLinks anchorsBase={anchorsBase} className={navLink} />
           </div>
+          {/* Small screens: a native <details> menu, so it opens without JavaScript. */}
+          <details className="relative md:hidden">
+            <summary
+              className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-sage-100 [&::-webkit-details-marker]:hidden"
+              aria-label="Menu"
+            >
+              <List className="h-6 w-6" aria-hidden="true" />
+            </summary>
+            <div className="absolute right-0 mt-2 flex w-48 flex-col rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
+              <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} />
+            </div>
+          </details>
           <a
             className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sage-100"
             href={socialUrl}
@@ -32,6 +41,17 @@ export function SiteHeader({ socialUrl, anchorsBase = "" }: { socialUrl: string;
         </nav>
       </div>
     </header>
+  );
+}
+
+function SectionLinks({ anchorsBase, className }: { anchorsBase: string; className: string }) {
+  return (
+    <>
+      <a className={className} href={`${anchorsBase}#preview`}>Preview</a>
+      <a className={className} href={`${anchorsBase}#pricing`}>Pricing</a>
+      <a className={className} href={`${anchorsBase}#testimonials`}>Testimonials</a>
+      <Link className={className} to="/dashboard">Journey</Link>
+    </>
   );
 }
 

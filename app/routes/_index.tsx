@@ -3,7 +3,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
-import { countCards, getCardsFor, getPreviewCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
+import { featuredCardIndex } from "~/modules/cards/card";
+import { countCards, getCardsFor, listCategories, listPreviewCards, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
 import { DEFAULT_VARIANTS, getLandingCopy } from "~/modules/experiments/landing-copy";
 import { getLandingVoices } from "~/modules/testimonials/testimonials.server";
@@ -24,14 +25,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categories = await listCategories(db);
   const selection = resolveCategory(query.success ? query.data.category : "", categories);
 
-  const [preview, sampleCard, firstPreviews, voices, cardCount] = await Promise.all([
+  const [preview, previews, voices, cardCount] = await Promise.all([
     getCardsFor(db, "visitor", { category: selection.slug }),
-    getPreviewCard(db, SAMPLE_CARD_ID),
-    getCardsFor(db, "visitor"),
+    listPreviewCards(db),
     getLandingVoices(db),
     countCards(db),
   ]);
-  const tryItCard = firstPreviews.cards.find((card) => card.id !== SAMPLE_CARD_ID) ?? null;
+  const sampleCard = previews.find((card) => card.id === SAMPLE_CARD_ID) ?? null;
+  // "Try It Now" rotates daily through the previews that the hero and the preview grid do not already show.
+  const shown = new Set([SAMPLE_CARD_ID, ...preview.cards.map((card) => card.id)]);
+  const tryItCandidates = previews.filter((card) => !shown.has(card.id));
+  const tryItCard = tryItCandidates[featuredCardIndex(tryItCandidates.length)] ?? null;
   const price = { short: formatPriceShort(config.price), full: formatPrice(config.price) };
   const copy = getLandingCopy(DEFAULT_VARIANTS, {
     price: price.short,

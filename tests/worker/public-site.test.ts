@@ -172,3 +172,26 @@ describe("other public routes", () => {
     expectRedirect(await fetchApp("/cards-old"), "/cards", 301);
   });
 });
+
+describe("toasts queued by the server", () => {
+  it("reach the next page through a flash cookie, readable without JavaScript, and are shown once", async () => {
+    const { readConfig } = await import("~/modules/config/config.server");
+    const { createToastHeaders } = await import("~/modules/toast/toast.server");
+    const headers = await createToastHeaders(readConfig(env), { type: "success", title: "Access Granted!" });
+    const cookie = headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
+    expect(headers.get("Set-Cookie")).toMatch(/SameSite=Lax/i);
+
+    const response = await fetchApp("/sample-card", { headers: { Cookie: cookie } });
+    const html = await response.text();
+    expect(html).toMatch(/<noscript>.*Access Granted!.*<\/noscript>/s);
+    // The cookie is cleared so the toast is not shown again.
+    expect(response.headers.get("Set-Cookie")).toMatch(/lc_toast=;.*Expires=Thu, 01 Jan 1970/i);
+  });
+
+  it("ignores a forged (unsigned) toast cookie", async () => {
+    const forged = `lc_toast=${btoa(JSON.stringify({ toast: { title: "You won a prize" } }))}`;
+    const html = await (await fetchApp("/sample-card", { headers: { Cookie: forged } })).text();
+    expect(html).not.toContain("You won a prize");
+  });
+});

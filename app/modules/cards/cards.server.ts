@@ -65,6 +65,15 @@ export async function countCards(db: Database): Promise<number> {
   return row?.value ?? 0;
 }
 
+/** Every preview card in order: public content, shown in the landing page's sample spots. */
+export async function listPreviewCards(db: Database): Promise<Card[]> {
+  return db
+    .select(cardColumns)
+    .from(affirmationCards)
+    .where(eq(affirmationCards.isPreview, true))
+    .orderBy(asc(affirmationCards.orderIndex), asc(affirmationCards.id));
+}
+
 /** A single preview card, or null if the id is unknown or the card is paid content. */
 export async function getPreviewCard(db: Database, id: string): Promise<Card | null> {
   const [card] = await db
