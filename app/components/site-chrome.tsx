@@ -7,7 +7,7 @@ export function SiteHeader({ socialUrl, anchorsBase = "" }: { socialUrl: string;
   return (
     <header className="sticky top-0 z-40 border-b border-sage-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
-        <Link to="/" className="font-serif text-xl font-bold text-sage-800">
+        <Link to="/" className="whitespace-nowrap font-serif text-xl font-bold text-sage-800">
           LIGHT <span className="text-lavender-700">Cards</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
@@ -35,7 +35,7 @@ export function SiteHeader({ socialUrl, anchorsBase = "" }: { socialUrl: string;
           >
             <InstagramLogo className="h-6 w-6" aria-hidden="true" />
           </a>
-          <Link to="/checkout" className="btn-primary px-4 py-2 text-sm">
+          <Link to="/checkout" className="btn-primary whitespace-nowrap px-4 py-2 text-sm">
             Get Access Now
           </Link>
         </nav>
