@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce";
 
 // With single fetch, Remix reads this to bound streaming of deferred data.
 export const streamTimeout = 5_000;
@@ -11,14 +12,17 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), streamTimeout + 1_000);
 
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} />,
+    <NonceProvider value={loadContext.cspNonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
+    </NonceProvider>,
     {
+      nonce: loadContext.cspNonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);

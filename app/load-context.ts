@@ -1,4 +1,5 @@
 import type { Database } from "#db/client";
+import type { RequestAuth } from "~/modules/auth/request-auth.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import type { Env } from "~/modules/config/env";
 
@@ -8,6 +9,10 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: ExecutionContext };
     db: Database;
     config: AppConfig;
+    /** The signed-in user of this request, resolved lazily from the cookie or bearer token. */
+    auth: RequestAuth;
+    /** Nonce for this response's Content-Security-Policy (Remix's inline scripts carry it). */
+    cspNonce: string;
   }
 }
 

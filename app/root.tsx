@@ -19,9 +19,13 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useNonce } from "~/components/nonce";
 import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
 import { getToast } from "~/modules/toast/toast.server";
 import stylesheet from "~/tailwind.css";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+
+export const headers = forwardHeaders;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -57,6 +61,7 @@ export function useSiteSettings() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -74,8 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -94,17 +99,22 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // A 4xx with a plain message (bad input) shows that message; anything else is logged.
+  const clientError = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound;
+  const clientMessage = clientError && typeof error.data === "string" && error.data ? error.data : null;
+  if (!notFound && !clientError) console.error(error);
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-6 text-center">
       <p className="font-serif text-6xl font-bold text-lavender-700" aria-hidden="true">
         {isRouteErrorResponse(error) ? error.status : "Oops"}
       </p>
-      <h1 className="font-serif text-3xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <h1 className="font-serif text-3xl font-bold">
+        {notFound ? "Page Not Found" : clientError ? "We could not do that" : "Something went wrong"}
+      </h1>
       <p className="text-ink-muted">
         {notFound
           ? "The page you are looking for does not exist or has moved."
-          : "We could not load this page. Please try again in a moment."}
+          : clientMessage ?? "We could not load this page. Please try again in a moment."}
       </p>
       <Link to="/" className="btn-primary">
         Return to Home

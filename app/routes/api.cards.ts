@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
+import { getAccessStatus } from "~/modules/access/access.server";
+import { getUser } from "~/modules/auth/guards.server";
+import { getCardsFor, listCategories, type CardAudience } from "~/modules/cards/cards.server";
 import { categoryQuerySchema, resolveCategory } from "~/validation/cards";
 
 /**
- * GET /api/cards → { cards, isPreview, totalAvailable }.
- * Visitors get preview cards only (at most 6, of ?category=); accounts arrive with the accounts issue.
+ * GET /api/cards → { cards, isPreview, totalAvailable }, for whoever asks (cookie or bearer token):
+ * visitors get at most 6 preview cards of ?category=, signed-in users without access 3 previews,
+ * buyers every card.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -16,6 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const selection = resolveCategory(query.data.category, categories);
   if (selection.error) return Response.json({ error: selection.error }, { status: 400 });
 
-  const result = await getCardsFor(context.db, "visitor", { category: selection.slug });
+  const user = await getUser(context);
+  let audience: CardAudience = "visitor";
+  if (user) audience = (await getAccessStatus(context.db, user.id)).hasAccess ? "buyer" : "member-without-access";
+  const result = await getCardsFor(context.db, audience, { category: selection.slug });
   return Response.json(result, { headers: { "Cache-Control": "private, no-store" } });
 }

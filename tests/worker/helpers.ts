@@ -1,22 +1,101 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import worker from "../../worker/index";
 
 export const ORIGIN = "http://localhost:8787";
 
 /** Sends a request through the real Worker entry (Remix, D1, everything), as a browser would. */
 export function fetchApp(path: string, init?: RequestInit): Promise<Response> {
-  return exports.default.fetch(new Request(new URL(path, ORIGIN), { redirect: "manual", ...init }));
+  return exports.default.fetch(browserRequest(path, init));
+}
+
+/** Browsers always send Host (Remix compares it with Origin on form posts). */
+function browserRequest(path: string, init?: RequestInit): Request {
+  const url = new URL(path, ORIGIN);
+  const headers = new Headers(init?.headers);
+  if (!headers.has("Host")) headers.set("Host", url.host);
+  return new Request(url, { redirect: "manual", ...init, headers });
+}
+
+/** The same Worker with some vars changed, e.g. `{ ENVIRONMENT: "production" }`. */
+export async function fetchAppWithEnv(overrides: Record<string, string>, path: string, init?: RequestInit): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = browserRequest(path, init);
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** A browser form POST: same Origin, urlencoded body, optional cookies. */
+export function postForm(path: string, fields: Record<string, string>, options: { cookie?: string; origin?: string } = {}) {
+  const headers: Record<string, string> = { Origin: options.origin ?? ORIGIN, "Content-Type": "application/x-www-form-urlencoded" };
+  if (options.cookie) headers.Cookie = options.cookie;
+  return fetchApp(path, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+/** A JSON API call (non-browser clients send no Origin). */
+export function postJson(path: string, body: unknown, options: { token?: string } = {}) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  return fetchApp(path, { method: "POST", headers, body: JSON.stringify(body) });
 }
 
 export function expectRedirect(response: Response, location: string, status?: number) {
   if (status) expect(response.status).toBe(status);
   else expect([301, 302, 303, 307, 308]).toContain(response.status);
-  expect(new URL(response.headers.get("Location") ?? "", ORIGIN).pathname + new URL(response.headers.get("Location") ?? "", ORIGIN).search).toBe(location);
+  const url = new URL(response.headers.get("Location") ?? "", ORIGIN);
+  expect(url.pathname + url.search).toBe(location);
+}
+
+/** The `name=value` part of a Set-Cookie for `name`, to send back as a Cookie header. */
+export function cookieFrom(response: Response, name: string): string {
+  const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+  if (!setCookie) throw new Error(`No ${name} cookie in ${JSON.stringify(response.headers.getSetCookie())}`);
+  return setCookie.split(";")[0]!;
+}
+
+/** The newest email to an address in the local outbox, and the first link in it. */
+export async function latestEmailTo(email: string) {
+  const row = await env.DB.prepare("SELECT * FROM email_outbox WHERE lower(\"to\") = lower(?) ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(email)
+    .first<{ to: string; subject: string; text: string; html: string }>();
+  if (!row) throw new Error(`No email to ${email} in the outbox`);
+  const link = /https?:\/\/\S+/.exec(row.text)?.[0] ?? null;
+  return { ...row, link, token: link ? new URL(link).searchParams.get("token") : null };
+}
+
+export async function countEmailsTo(email: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE lower("to") = lower(?)').bind(email).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** A fresh address per test, so email-scoped rate limits never carry over. */
+export function uniqueEmail(label = "user") {
+  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
+
+export const GOOD_PASSWORD = "Morning light 2026";
+
+/** Registers and verifies an account through the real API; returns its email. */
+export async function createVerifiedUser(email = uniqueEmail(), password = GOOD_PASSWORD) {
+  const register = await postJson("/api/auth/register", { email, password, confirmPassword: password });
+  expect(register.status).toBe(201);
+  const { token } = await latestEmailTo(email);
+  expect((await postJson("/api/auth/verify-email", { token })).status).toBe(200);
+  return { email, password };
+}
+
+export async function signInApi(email: string, password = GOOD_PASSWORD): Promise<string> {
+  const response = await postJson("/api/auth/login", { email, password });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
 }
 
 /** The visible text of an HTML document, tags stripped and whitespace folded, for content assertions. */
 export function visibleText(html: string): string {
   return html
+    .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<script[\s\S]*?<\/script>/g, " ")
     .replace(/<style[\s\S]*?<\/style>/g, " ")
     .replace(/<[^>]+>/g, " ")
@@ -24,4 +103,14 @@ export function visibleText(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
+}
+
+// --- console.error is a failure unless a test says it expects one --------------------------------
+export const consoleErrors: unknown[][] = [];
+
+/** Takes the expected console.error calls matching `pattern` out of the record, and asserts there was one. */
+export function expectConsoleError(pattern: RegExp) {
+  const index = consoleErrors.findIndex((args) => pattern.test(args.map(String).join(" ")));
+  expect(index, `expected a console.error matching ${pattern}`).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(index, 1);
 }

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { createDb } from "#db/client";
 import { seedCollection } from "#db/seed/seed";
+import { consoleErrors } from "./helpers";
 
 // Each test file gets its own storage: migrate from the committed migrations, then seed.
 beforeAll(async () => {
@@ -10,8 +11,7 @@ beforeAll(async () => {
   await seedCollection(createDb(env.DB));
 });
 
-// A console.error during a test is a failure, not noise.
-const consoleErrors: unknown[][] = [];
+// A console.error during a test is a failure, not noise (tests that expect one say so).
 beforeEach(() => {
   consoleErrors.length = 0;
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {

@@ -92,7 +92,7 @@ export function ToasterProvider({
  * Without JavaScript the Radix toast never mounts, so the server's flash message is also
  * rendered as a plain status region inside <noscript>.
  */
-export function NoScriptToast({ toast }: { toast: Toast | null }) {
+export function NoScriptToast({ toast }: { toast: Pick<Toast, "title" | "description"> | null }) {
   if (!toast) return null;
   return (
     <noscript>
@@ -102,4 +102,16 @@ export function NoScriptToast({ toast }: { toast: Toast | null }) {
       </div>
     </noscript>
   );
+}
+
+/**
+ * A toast that comes back in an action's data (a page re-rendered after a POST): shown by the
+ * toaster with JavaScript, and as a status message without it.
+ */
+export function ActionToast({ toast }: { toast: ToastInput | null | undefined }) {
+  const { showToast } = useToast();
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast, showToast]);
+  return <NoScriptToast toast={toast ?? null} />;
 }

@@ -8,6 +8,20 @@ export interface Env {
   CARD_ASSETS: R2Bucket;
   ASSETS: Fetcher;
 
+  // Rate limiting bindings ([[ratelimits]] in wrangler.toml), one per rule; _DEV twins carry the development ip limit.
+  RL_SIGN_IN_EMAIL: RateLimit;
+  RL_SIGN_IN_IP: RateLimit;
+  RL_SIGN_IN_IP_DEV: RateLimit;
+  RL_REGISTER_EMAIL: RateLimit;
+  RL_REGISTER_IP: RateLimit;
+  RL_REGISTER_IP_DEV: RateLimit;
+  RL_FORGOT_PASSWORD_EMAIL: RateLimit;
+  RL_RESEND_VERIFICATION_EMAIL: RateLimit;
+  RL_SIGN_IN_LINK_EMAIL: RateLimit;
+  RL_ACCESS_CHECK_EMAIL: RateLimit;
+  RL_EMAIL_ACTION_IP: RateLimit;
+  RL_EMAIL_ACTION_IP_DEV: RateLimit;
+
   ENVIRONMENT?: string;
   APP_ORIGIN?: string;
   PRICE_CENTS?: string;

@@ -1,0 +1,6 @@
+import { createContext, useContext } from "react";
+
+/** The CSP nonce of this response. Browsers hide nonce attributes from scripts, so the client renders ''. */
+const NonceContext = createContext("");
+export const NonceProvider = NonceContext.Provider;
+export const useNonce = () => useContext(NonceContext);

@@ -1,0 +1,121 @@
+import { createCookie } from "@remix-run/cloudflare";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { sessions, users, type User } from "#db/schema";
+import type { AppConfig } from "~/modules/config/config.server";
+import { randomToken, sha256Hex } from "./crypto.server";
+
+/**
+ * Sessions live in D1. The browser holds a random 256-bit token (httpOnly cookie) and API clients
+ * send the same kind of token as a bearer; only its SHA-256 is stored, so a database leak opens no session.
+ * 'Keep me logged in' gives a 30-day persistent cookie renewed on use; otherwise a browser-session
+ * cookie that the server expires after 24 hours.
+ */
+export const SESSION_COOKIE_NAME = "lc_session";
+export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+/** A persistent session is extended at most once an hour, so reads stay reads. */
+const RENEW_INTERVAL_MS = 60 * 60 * 1000;
+
+export type ActiveSession = { id: string; user: User; persistent: boolean; expiresAt: Date };
+
+export async function createSession(db: Database, userId: string, options: { persistent: boolean }) {
+  const token = randomToken();
+  const now = Date.now();
+  const expiresAt = new Date(now + (options.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS));
+  await db.insert(sessions).values({
+    id: await sha256Hex(token),
+    userId,
+    persistent: options.persistent,
+    expiresAt,
+    lastUsedAt: new Date(now),
+  });
+  return { token, expiresAt, persistent: options.persistent };
+}
+
+/** The live session for a token, with its user; renews persistent sessions (the caller re-sends the cookie). */
+export async function resolveSession(
+  db: Database,
+  token: string,
+): Promise<{ session: ActiveSession; renewedExpiresAt: Date | null } | null> {
+  if (!token || token.length > 100) return null;
+  const id = await sha256Hex(token);
+  const now = Date.now();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
+    .limit(1);
+  if (!row) return null;
+
+  let renewedExpiresAt: Date | null = null;
+  const lastUsed = row.session.lastUsedAt?.getTime() ?? 0;
+  if (row.session.persistent && now - lastUsed > RENEW_INTERVAL_MS) {
+    renewedExpiresAt = new Date(now + PERSISTENT_SESSION_MS);
+    await db.update(sessions).set({ expiresAt: renewedExpiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
+  }
+  return {
+    session: {
+      id,
+      user: row.user,
+      persistent: row.session.persistent,
+      expiresAt: renewedExpiresAt ?? row.session.expiresAt,
+    },
+    renewedExpiresAt,
+  };
+}
+
+export async function deleteSessionByToken(db: Database, token: string) {
+  await db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+}
+
+export async function deleteSessionById(db: Database, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user: 'Sign out of all devices', and after a password reset. */
+export async function deleteAllSessionsOfUser(db: Database, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Database) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+function isPlainHttpLocalhost(request: Request) {
+  const url = new URL(request.url);
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
+function sessionCookie(config: AppConfig, request: Request) {
+  return createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: !isPlainHttpLocalhost(request),
+    secrets: config.sessionSecrets,
+  });
+}
+
+export async function readSessionToken(config: AppConfig, request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
+  const value = await sessionCookie(config, request).parse(header);
+  return typeof value === "string" ? value : null;
+}
+
+/** Set-Cookie for a session: persistent ones carry Max-Age, browser-session ones none. */
+export async function serializeSessionCookie(
+  config: AppConfig,
+  request: Request,
+  session: { token: string; persistent: boolean; expiresAt: Date },
+): Promise<string> {
+  return sessionCookie(config, request).serialize(session.token, {
+    maxAge: session.persistent ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) : undefined,
+  });
+}
+
+export async function clearSessionCookie(config: AppConfig, request: Request): Promise<string> {
+  return sessionCookie(config, request).serialize("", { maxAge: 0, expires: new Date(0) });
+}

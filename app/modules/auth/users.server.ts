@@ -1,0 +1,56 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { users, type User } from "#db/schema";
+
+/** Emails are unique case-insensitively (a unique index on lower(email)); look them up the same way. */
+export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user ?? null;
+}
+
+export async function findUserById(db: Database, id: string): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+/** Creates the account, or returns null when the email is taken (the unique index decides, race-free). */
+export async function createUser(
+  db: Database,
+  input: { email: string; passwordHash?: string | null; emailVerified?: boolean; newsletterSubscribed?: boolean; name?: string | null },
+): Promise<User | null> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: input.email.trim(),
+      passwordHash: input.passwordHash ?? null,
+      emailVerified: input.emailVerified ?? false,
+      newsletterSubscribed: input.newsletterSubscribed ?? false,
+      name: input.name ?? null,
+      firstName: input.name ? input.name.trim().split(/\s+/)[0] : null,
+      lastName: input.name && input.name.trim().includes(" ") ? input.name.trim().split(/\s+/).slice(1).join(" ") : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return user ?? null;
+}
+
+export async function updateUser(db: Database, id: string, changes: Partial<Pick<User, "passwordHash" | "emailVerified" | "firstName" | "lastName" | "name" | "lastLoginAt" | "rememberLogin" | "timeZone">>) {
+  await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Display name: first name, else email, else 'User' (the spec's fallback chain). */
+export function displayName(user: Pick<User, "firstName" | "email">): string {
+  return user.firstName?.trim() || user.email || "User";
+}
+
+/** Initials for the avatar: first and last name, else the first letter of the display name. */
+export function initials(user: Pick<User, "firstName" | "lastName" | "email">): string {
+  const first = user.firstName?.trim()?.[0];
+  const last = user.lastName?.trim()?.[0];
+  if (first) return `${first}${last ?? ""}`.toUpperCase();
+  return (user.email?.[0] ?? "U").toUpperCase();
+}

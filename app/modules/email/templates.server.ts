@@ -1,0 +1,54 @@
+import type { EmailMessage } from "./send.server";
+
+/** Every message names the product, has a plain-text and an HTML body, and links to the app's absolute origin. */
+const PRODUCT = "LIGHT Cards";
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+function layout(input: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): EmailMessage {
+  const text = `${input.intro}\n\n${input.action}: ${input.link}\n\n${input.outro}\n\n— ${PRODUCT}`;
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<h1 style="font-size:20px;color:#3d5a40">${PRODUCT}</h1>
+<p>${escapeHtml(input.intro)}</p>
+<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#5b3f99;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(input.action)}</a></p>
+<p style="font-size:13px;color:#4b5563">Or paste this link into your browser: ${escapeHtml(input.link)}</p>
+<p>${escapeHtml(input.outro)}</p>
+<p>— ${PRODUCT}</p>
+</body></html>`;
+  return { to: input.to, subject: input.subject, text, html };
+}
+
+export function verificationEmail(to: string, link: string): EmailMessage {
+  return layout({
+    to,
+    subject: `Verify your email for ${PRODUCT}`,
+    intro: `Welcome to ${PRODUCT}! Please confirm that this is your email address.`,
+    action: "Verify my email",
+    link,
+    outro: "This link is valid for 24 hours. If you did not create an account, you can ignore this email.",
+  });
+}
+
+export function passwordResetEmail(to: string, link: string): EmailMessage {
+  return layout({
+    to,
+    subject: `Reset your ${PRODUCT} password`,
+    intro: "We received a request to reset the password of your account.",
+    action: "Choose a new password",
+    link,
+    outro: "This link expires in 1 hour. If you did not ask for it, you can ignore this email: your password stays the same.",
+  });
+}
+
+export function signInLinkEmail(to: string, link: string): EmailMessage {
+  return layout({
+    to,
+    subject: `Your ${PRODUCT} sign-in link`,
+    intro: `Here is your link to sign in to ${PRODUCT} and open your collection.`,
+    action: "Sign in",
+    link,
+    outro: "This link expires in 15 minutes and works once. If you did not ask for it, you can ignore this email.",
+  });
+}

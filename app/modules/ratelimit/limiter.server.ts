@@ -1,0 +1,67 @@
+import { createBindingRateLimiter, type RateLimitBindings } from "./binding.server";
+import { RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
+import { createUpstashRateLimiter } from "./upstash.server";
+
+export type RateLimitResult = {
+  success: boolean;
+  limit: number;
+  /** Attempts left in the window. The Cloudflare binding cannot tell, and reports 0. */
+  remaining: number;
+  /** 0 when allowed; otherwise whole seconds (at least 1) until a retry may succeed. */
+  retryAfterSeconds: number;
+};
+
+/** One interface, two backends: Upstash Redis when its secrets are set, otherwise Cloudflare's binding. */
+export interface RateLimiter {
+  readonly backend: "upstash" | "cloudflare-binding";
+  /** Counts one attempt for `key` under `rule`. Throws if the backend cannot answer (never silently allows). */
+  check(rule: RateLimitRule, key: string): Promise<RateLimitResult>;
+}
+
+export type RateLimitEnv = RateLimitBindings & {
+  UPSTASH_REDIS_REST_URL?: string;
+  UPSTASH_REDIS_REST_TOKEN?: string;
+};
+
+// Built per request from the env object; memoised per env object (and mode).
+const limiters = new WeakMap<object, { development?: RateLimiter; production?: RateLimiter }>();
+
+export function getRateLimiter(env: RateLimitEnv, options: { isDevelopment: boolean }): RateLimiter {
+  let byMode = limiters.get(env);
+  if (!byMode) {
+    byMode = {};
+    limiters.set(env, byMode);
+  }
+  const mode = options.isDevelopment ? "development" : "production";
+  const existing = byMode[mode];
+  if (existing) return existing;
+  const created = normalisingKeys(createLimiter(env, options));
+  byMode[mode] = created;
+  return created;
+}
+
+function createLimiter(env: RateLimitEnv, options: { isDevelopment: boolean }): RateLimiter {
+  const url = env.UPSTASH_REDIS_REST_URL?.trim();
+  const token = env.UPSTASH_REDIS_REST_TOKEN?.trim();
+  if (url && token) return createUpstashRateLimiter({ url, token }, options);
+  return createBindingRateLimiter(env, options);
+}
+
+/** Emails are trimmed and lower-cased; every key is prefixed with its rule, so rules never share counters. */
+export function rateLimitKey(rule: RateLimitRule, key: string): string {
+  const trimmed = key.trim();
+  const normalised = RATE_LIMIT_RULES[rule].scope === "email" ? trimmed.toLowerCase() : trimmed;
+  return `${rule}:${normalised}`;
+}
+
+function normalisingKeys(limiter: RateLimiter): RateLimiter {
+  return {
+    backend: limiter.backend,
+    check: (rule, key) => limiter.check(rule, rateLimitKey(rule, key)),
+  };
+}
+
+/** The client's address as Cloudflare reports it; "unknown" (one shared bucket) when absent. */
+export function rateLimitKeyForIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
+}

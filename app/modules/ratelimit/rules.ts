@@ -1,0 +1,36 @@
+/**
+ * The one table of rate limits. Client-safe (no server imports), so forms can show the same numbers.
+ *
+ * Windows stay at 60 s: Cloudflare's rate limiting binding accepts only periods of 10 or 60 s, and each
+ * rule has a binding of its own in wrangler.toml (`RL_<RULE>`, plus `RL_<RULE>_DEV` for ip-scoped rules)
+ * whose `simple.limit` must equal the limit here; tests/worker/ratelimit-binding.test.ts checks that.
+ */
+export const RATE_LIMIT_RULES = {
+  sign_in_email: { limit: 5, windowSeconds: 60, scope: "email" },
+  sign_in_ip: { limit: 20, windowSeconds: 60, scope: "ip" },
+  register_email: { limit: 3, windowSeconds: 60, scope: "email" },
+  register_ip: { limit: 10, windowSeconds: 60, scope: "ip" },
+  forgot_password_email: { limit: 3, windowSeconds: 60, scope: "email" },
+  resend_verification_email: { limit: 3, windowSeconds: 60, scope: "email" },
+  sign_in_link_email: { limit: 3, windowSeconds: 60, scope: "email" },
+  access_check_email: { limit: 3, windowSeconds: 60, scope: "email" },
+  email_action_ip: { limit: 30, windowSeconds: 60, scope: "ip" },
+} as const;
+
+export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
+export type RateLimitScope = (typeof RATE_LIMIT_RULES)[RateLimitRule]["scope"];
+
+/**
+ * In development every request comes from 127.0.0.1, so one person clicking around (or the browser
+ * tests) would trip the ip-scoped limits meant for a whole address. Email-scoped limits stay as in production.
+ */
+export const DEVELOPMENT_IP_LIMIT = 1000;
+
+/** The limit a rule enforces: its own, except ip-scoped rules in development. */
+export function effectiveLimit(rule: RateLimitRule, isDevelopment: boolean): number {
+  const { limit, scope } = RATE_LIMIT_RULES[rule];
+  return isDevelopment && scope === "ip" ? DEVELOPMENT_IP_LIMIT : limit;
+}
+
+/** The rule names, in table order. */
+export const RATE_LIMIT_RULE_NAMES = Object.keys(RATE_LIMIT_RULES) as RateLimitRule[];

@@ -1,0 +1,37 @@
+/**
+ * Security headers for every response the Worker produces (static files get theirs from public/_headers).
+ * Remix's inline scripts carry the per-response nonce; nothing else may run inline.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Tailwind ships a stylesheet; 'unsafe-inline' covers style attributes set by UI primitives.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    // Checkout forms redirect to Stripe's hosted page.
+    "form-action 'self' https://checkout.stripe.com",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export const STATIC_SECURITY_HEADERS: Record<string, string> = {
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+export function withSecurityHeaders(response: Response, nonce: string): Response {
+  const secured = new Response(response.body, response);
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) secured.headers.set(name, value);
+  secured.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  return secured;
+}

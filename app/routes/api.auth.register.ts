@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { registerAccount } from "~/modules/auth/account.server";
+import { toApiUser } from "~/modules/auth/api-user.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { registerSchema } from "~/validation/auth";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const input = await parseJsonBody(request, registerSchema);
+  await enforceRateLimits(context, request, [{ rule: "register_ip" }, { rule: "register_email", email: input.email }]);
+  const outcome = await registerAccount(context, input);
+  if (outcome.status === "exists") return apiError(409, "An account with this email already exists.");
+  return Response.json(
+    { message: "Account created successfully! Check your email to verify your account.", user: await toApiUser(context.db, outcome.user) },
+    { status: 201 },
+  );
+}

@@ -1,0 +1,153 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AuthLayout } from "~/components/auth-layout";
+import { CheckboxField, ErrorList, FormAlert, HoneypotField, PasswordField, SubmitButton, TextField } from "~/components/forms";
+import { ActionToast } from "~/components/ui/toaster";
+import { requestSignInLink, signInWithPassword } from "~/modules/auth/account.server";
+import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { requireAnonymous } from "~/modules/auth/guards.server";
+import { redirectWithSession } from "~/modules/auth/session-response.server";
+import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/validation/auth";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+
+export const headers = forwardHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Sign in | LIGHT Cards" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  await requireAnonymous(context, redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  rejectBots(formData);
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+  const email = emailFrom(formData.get("email"));
+
+  if (formData.get("intent") === "link") {
+    await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email }]);
+    const parsed = emailOnlySchema.safeParse({ email: formData.get("email") ?? undefined });
+    if (!parsed.success) {
+      return data({ intent: "link" as const, linkError: "Please enter a valid email address", result: undefined, toast: null }, { status: 400 });
+    }
+    await requestSignInLink(context, { email: parsed.data.email, redirectTo });
+    return redirectWithToast(context.config, `/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      type: "success",
+      title: "Check your email",
+      description: "If an account exists for this email, a sign-in link is on its way. It works once, for 15 minutes.",
+    });
+  }
+
+  await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email }]);
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "password" as const, linkError: null, result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  const outcome = await signInWithPassword(context, submission.value);
+  if (outcome.status === "signed-in") {
+    return redirectWithSession(context, request, outcome.session, redirectTo, { type: "success", title: "Welcome back!" });
+  }
+  if (outcome.status === "unverified") {
+    return data(
+      {
+        intent: "password" as const,
+        linkError: null,
+        result: submission.reply({ formErrors: ["Please verify your email before signing in."], hideFields: ["password"] }),
+        toast: {
+          type: "error" as const,
+          title: "Email verification required",
+          description: "Please check your email and verify your account before logging in.",
+        },
+      },
+      { status: 403 },
+    );
+  }
+  return data(
+    { intent: "password" as const, linkError: null, result: submission.reply({ formErrors: ["Invalid email or password."], hideFields: ["password"] }), toast: null },
+    { status: 401 },
+  );
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+    defaultValue: { email: searchParams.get("email") ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const needsVerification = actionData?.toast?.title === "Email verification required";
+
+  return (
+    <AuthLayout
+      title="Welcome Back"
+      footer={
+        <>
+          New here?{" "}
+          <Link to="/register" className="font-semibold text-lavender-700 underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <ActionToast toast={actionData?.toast} />
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <HoneypotField />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        {needsVerification ? (
+          <p className="text-sm">
+            <Link to={`/check-email?email=${encodeURIComponent(String(fields.email.value ?? ""))}`} className="font-semibold text-lavender-700 underline">
+              Resend the verification email
+            </Link>
+          </p>
+        ) : null}
+        <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" />
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CheckboxField field={fields.rememberMe} label="Keep me logged in for daily access" />
+          <Link to="/forgot-password" className="text-sm font-semibold text-lavender-700 underline">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton name="intent" value="password" pendingText="Signing in...">
+          Sign In
+        </SubmitButton>
+      </Form>
+
+      <details className="mt-6 rounded-xl bg-sage-50 p-4" open={actionData?.intent === "link"}>
+        <summary className="cursor-pointer text-sm font-semibold">Bought the collection without a password? Email me a sign-in link</summary>
+        <Form method="post" className="mt-3 space-y-3">
+          <HoneypotField />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <label htmlFor="link-email" className="block text-sm font-semibold">
+            Email Address
+          </label>
+          <input
+            id="link-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={actionData?.linkError ? true : undefined}
+            aria-describedby={actionData?.linkError ? "link-email-error" : undefined}
+            className="block min-h-[44px] w-full rounded-xl border border-sage-300 bg-white px-4 py-2"
+          />
+          <ErrorList id="link-email-error" errors={actionData?.linkError ? [actionData.linkError] : null} />
+          <SubmitButton name="intent" value="link" className="btn-secondary w-full" pendingText="Sending...">
+            Email Me a Sign-In Link
+          </SubmitButton>
+        </Form>
+      </details>
+    </AuthLayout>
+  );
+}

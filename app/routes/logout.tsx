@@ -1,0 +1,22 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { deleteSessionById } from "~/modules/auth/sessions.server";
+import { redirectClearingSession } from "~/modules/auth/session-response.server";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+
+export const headers = forwardHeaders;
+
+/** No GET changes data: visiting /logout just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+/** Deletes the server session and always clears the cookie, even if the deletion fails. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  try {
+    const current = await context.auth.getCurrentUser();
+    if (current) await deleteSessionById(context.db, current.sessionId);
+  } catch (error) {
+    console.warn("Sign-out could not delete the server session", error);
+  }
+  return redirectClearingSession(context, request, "/", { type: "success", title: "Signed out", description: "See you tomorrow." });
+}

@@ -1,0 +1,92 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AuthLayout } from "~/components/auth-layout";
+import { CheckboxField, FormAlert, HoneypotField, PasswordField, SubmitButton, TextField } from "~/components/forms";
+import { ActionToast } from "~/components/ui/toaster";
+import { registerAccount } from "~/modules/auth/account.server";
+import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { requireAnonymous } from "~/modules/auth/guards.server";
+import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { createToastHeaders } from "~/modules/toast/toast.server";
+import { registerSchema } from "~/validation/auth";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+
+export const headers = forwardHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Create your account | LIGHT Cards" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  rejectBots(formData);
+  await enforceRateLimits(context, request, [{ rule: "register_ip" }, { rule: "register_email", email: emailFrom(formData.get("email")) }]);
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: null }, { status: 400 });
+  }
+  const outcome = await registerAccount(context, submission.value);
+  if (outcome.status === "exists") {
+    return data(
+      {
+        result: submission.reply({ formErrors: ["An account with this email already exists."], hideFields: ["password", "confirmPassword"] }),
+        toast: {
+          type: "error" as const,
+          title: "Account already exists",
+          description: "Try logging in instead or use password reset if you forgot your password.",
+        },
+      },
+      { status: 409 },
+    );
+  }
+  return redirect(`/check-email?email=${encodeURIComponent(outcome.user.email)}`, {
+    headers: await createToastHeaders(context.config, {
+      type: "success",
+      title: "Account created successfully!",
+      description: "Check your email to verify your account.",
+    }),
+  });
+}
+
+export default function RegisterPage() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  return (
+    <AuthLayout
+      title="Create Your Account"
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-semibold text-lavender-700 underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <ActionToast toast={actionData?.toast} />
+      <p className="mb-6 rounded-xl bg-sage-50 p-3 text-sm text-ink">
+        Your free account includes 3 preview cards. Purchase the collection for full access to every card.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <HoneypotField />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" />
+        <PasswordField field={fields.password} label="Password" autoComplete="new-password" />
+        <PasswordField field={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
+        <CheckboxField field={fields.newsletterSubscribed} label="Send me the daily card by email" />
+        <SubmitButton>Create Account</SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Schemas for the account forms and the /api/auth JSON API. Client-safe: the same schema
+ * validates in the browser (conform) and on the server. Messages are the spec's wording.
+ */
+import { z } from "zod";
+import { isCommonPassword } from "./common-passwords";
+
+export const EMAIL_MESSAGE = "Please enter a valid email address";
+export const PASSWORD_LENGTH_MESSAGE = "Password must be at least 8 characters long";
+export const PASSWORD_COMMON_MESSAGE = "This password is too common. Please choose another.";
+export const PASSWORDS_MATCH_MESSAGE = "Passwords don't match";
+
+export const emailSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .max(254, EMAIL_MESSAGE)
+  .pipe(z.email({ error: EMAIL_MESSAGE }));
+
+export const newPasswordSchema = z
+  .string({ error: PASSWORD_LENGTH_MESSAGE })
+  .min(8, PASSWORD_LENGTH_MESSAGE)
+  .max(128, "Password must be at most 128 characters long")
+  .refine((password) => !isCommonPassword(password), PASSWORD_COMMON_MESSAGE);
+
+const checkbox = z.boolean().optional().default(false);
+
+export const registerSchema = z
+  .object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: PASSWORDS_MATCH_MESSAGE }),
+    newsletterSubscribed: checkbox,
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORDS_MATCH_MESSAGE,
+    path: ["confirmPassword"],
+  });
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password is required"),
+  rememberMe: checkbox,
+  redirectTo: z.string().optional(),
+});
+
+export const emailOnlySchema = z.object({ email: emailSchema, redirectTo: z.string().optional() });
+
+export const tokenSchema = z.object({
+  token: z.string({ error: "No verification token found" }).min(1, "No verification token found").max(200),
+});
+
+export const resendVerificationSchema = z
+  .object({ email: emailSchema.optional(), token: z.string().max(200).optional() })
+  .refine((value) => value.email || value.token, { message: EMAIL_MESSAGE, path: ["email"] });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "Reset token is required" }).min(1, "Reset token is required").max(200),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: PASSWORDS_MATCH_MESSAGE }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORDS_MATCH_MESSAGE,
+    path: ["confirmPassword"],
+  });
+
+export const profileSchema = z.object({
+  firstName: z.string().trim().max(60, "First name must be at most 60 characters").optional(),
+  lastName: z.string().trim().max(60, "Last name must be at most 60 characters").optional(),
+});
+
+/** Only same-site paths: never an absolute URL, a protocol-relative '//' or a backslash trick. */
+export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+    return fallback;
+  }
+  try {
+    const url = new URL(target, "http://same.origin");
+    if (url.origin !== "http://same.origin") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
