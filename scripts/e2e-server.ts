@@ -4,6 +4,7 @@
  * Expects a current `remix build` (scripts/test.ts builds first).
  */
 import { rmSync } from "node:fs";
+import { DEV_ADMIN } from "../db/seed/dev-admin";
 import { run } from "./lib/run";
 import { seedLocalDatabase } from "./seed";
 
@@ -26,5 +27,7 @@ await run("npx", [
   "ENVIRONMENT:development",
   "--var",
   `APP_ORIGIN:http://127.0.0.1:${E2E_PORT}`,
+  "--var",
+  `ADMIN_EMAILS:${DEV_ADMIN.email}`,
   "--show-interactive-dev-session=false",
 ]);

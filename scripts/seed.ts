@@ -6,17 +6,21 @@
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../db/client";
+import { seedDevelopmentAdmin } from "../db/seed/dev-admin";
 import { seedCollection } from "../db/seed/seed";
 import { offlineWranglerEnv } from "./lib/run";
 
 Object.assign(process.env, offlineWranglerEnv);
 
+/** Seeds the collection and, for local runs, the development admin. */
 export async function seedLocalDatabase({ persistTo }: { persistTo?: string } = {}) {
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
     persist: persistTo ? { path: join(persistTo, "v3") } : true,
   });
   try {
-    const counts = await seedCollection(createDb(proxy.env.DB));
+    const db = createDb(proxy.env.DB);
+    const counts = await seedCollection(db);
+    await seedDevelopmentAdmin(db);
     console.log(`Seeded ${counts.cards} cards in ${counts.categories} categories and ${counts.badges} badges.`);
   } finally {
     await proxy.dispose();

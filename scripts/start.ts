@@ -2,6 +2,7 @@
  * `npm start`: build, migrate and seed the local D1, then serve on http://localhost:8787
  * (PORT overrides) in development mode: test payments and a local email outbox.
  */
+import { DEV_ADMIN } from "../db/seed/dev-admin";
 import { run } from "./lib/run";
 import { seedLocalDatabase } from "./seed";
 
@@ -13,7 +14,11 @@ await run("npx", ["remix", "build"]);
 await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
 await seedLocalDatabase();
 
-console.log(`\nLIGHT Cards is starting on ${origin} (development mode; prepared in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)\n`);
+console.log(`
+LIGHT Cards is starting on ${origin} (development mode; prepared in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
+  Local admin:  ${DEV_ADMIN.email}  /  ${DEV_ADMIN.password}   (sign in at ${origin}/login)
+  Email outbox: ${origin}/dev/outbox
+`);
 
 await run("npx", [
   "wrangler",
@@ -26,4 +31,6 @@ await run("npx", [
   "ENVIRONMENT:development",
   "--var",
   `APP_ORIGIN:${origin}`,
+  "--var",
+  `ADMIN_EMAILS:${DEV_ADMIN.email}`,
 ]);

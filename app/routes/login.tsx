@@ -4,10 +4,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { CheckboxField, ErrorList, FormAlert, HoneypotField, PasswordField, SubmitButton, TextField } from "~/components/forms";
+import { OAuthButtons } from "~/components/oauth-buttons";
 import { ActionToast } from "~/components/ui/toaster";
 import { requestSignInLink, signInWithPassword } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/auth/form-helpers.server";
 import { requireAnonymous } from "~/modules/auth/guards.server";
+import { configuredProviders } from "~/modules/auth/oauth.server";
 import { redirectWithSession } from "~/modules/auth/session-response.server";
 import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -21,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Sign in | LIGHT Cards" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   await requireAnonymous(context, redirectTo);
-  return { redirectTo };
+  return { redirectTo, oauthProviders: configuredProviders(context.cloudflare.env) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -75,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, oauthProviders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
@@ -124,6 +126,8 @@ export default function LoginPage() {
           Sign In
         </SubmitButton>
       </Form>
+
+      <OAuthButtons providers={oauthProviders} redirectTo={redirectTo} />
 
       <details className="mt-6 rounded-xl bg-sage-50 p-4" open={actionData?.intent === "link"}>
         <summary className="cursor-pointer text-sm font-semibold">Bought the collection without a password? Email me a sign-in link</summary>

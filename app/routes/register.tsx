@@ -1,13 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { CheckboxField, FormAlert, HoneypotField, PasswordField, SubmitButton, TextField } from "~/components/forms";
+import { OAuthButtons } from "~/components/oauth-buttons";
 import { ActionToast } from "~/components/ui/toaster";
 import { registerAccount } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/auth/form-helpers.server";
 import { requireAnonymous } from "~/modules/auth/guards.server";
+import { configuredProviders } from "~/modules/auth/oauth.server";
 import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { registerSchema } from "~/validation/auth";
@@ -19,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Create your account | LIGHT C
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireAnonymous(context);
-  return null;
+  return { oauthProviders: configuredProviders(context.cloudflare.env) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,6 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const { oauthProviders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "register",
@@ -87,6 +90,7 @@ export default function RegisterPage() {
         <CheckboxField field={fields.newsletterSubscribed} label="Send me the daily card by email" />
         <SubmitButton>Create Account</SubmitButton>
       </Form>
+      <OAuthButtons providers={oauthProviders} redirectTo="/dashboard" />
     </AuthLayout>
   );
 }

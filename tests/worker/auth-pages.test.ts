@@ -159,6 +159,17 @@ describe("pages answer bad input with messages, and link pages need a POST", () 
     expect((await postForm("/login/link", { token: token! })).status).toBe(400);
   });
 
+  it("a sign-in link to an account nobody verified drops the password its registrant set", async () => {
+    const email = uniqueEmail("squatted");
+    const squatterPassword = "Squatter words 2026";
+    await postJson("/api/auth/register", { email, password: squatterPassword, confirmPassword: squatterPassword });
+    await postForm("/login", { intent: "link", email });
+    const { token, link } = await latestEmailTo(email);
+    expect(link).toContain("/login/link?token=");
+    expectRedirect(await postForm("/login/link", { token: token! }), "/dashboard");
+    expect((await postJson("/api/auth/login", { email, password: squatterPassword })).status).toBe(401);
+  });
+
   it("rejects a filled honeypot with 400 and creates nothing", async () => {
     const email = uniqueEmail("bot");
     const response = await postForm("/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD, website: "http://spam" });

@@ -1,5 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Toast, ToastInput } from "~/modules/toast/toast";
 
 /**
@@ -89,18 +90,21 @@ export function ToasterProvider({
 }
 
 /**
- * Without JavaScript the Radix toast never mounts, so the server's flash message is also
- * rendered as a plain status region inside <noscript>.
+ * Without JavaScript the Radix toast never mounts, so the server's message is rendered as a plain
+ * status region until the app hydrates (then the Radix toaster shows it instead).
  */
 export function NoScriptToast({ toast }: { toast: Pick<Toast, "title" | "description"> | null }) {
-  if (!toast) return null;
+  const hydrated = useHydrated();
+  if (!toast || hydrated) return null;
   return (
-    <noscript>
-      <div role="status" className="fixed bottom-4 right-4 z-50 max-w-[420px] rounded-xl border-l-4 border-sage-500 bg-white p-4 text-ink shadow-lg">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.description ? <p className="text-sm text-ink-muted">{toast.description}</p> : null}
-      </div>
-    </noscript>
+    <div
+      role="status"
+      data-testid="server-toast"
+      className="fixed bottom-4 right-4 z-50 max-w-[420px] rounded-xl border-l-4 border-sage-500 bg-white p-4 text-ink shadow-lg"
+    >
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p className="text-sm text-ink-muted">{toast.description}</p> : null}
+    </div>
   );
 }
 

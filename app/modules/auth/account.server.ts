@@ -119,6 +119,19 @@ export async function requestSignInLink(
   await send(context, signInLinkEmail(user.email, link(context, "/login/link", token, extra)));
 }
 
+/**
+ * Someone just proved they own the mailbox of this account (a sign-in link, an OAuth provider's
+ * verified email). If the account was never verified, whoever set its password never proved the
+ * email, so a squatter could have registered it first: that password and any sessions are dropped
+ * before the account is marked verified. (The owner can set a password again with "Forgot password".)
+ */
+export async function confirmMailboxOwner(context: Context, user: User): Promise<User> {
+  if (user.emailVerified) return user;
+  await updateUser(context.db, user.id, { emailVerified: true, passwordHash: null });
+  await deleteAllSessionsOfUser(context.db, user.id);
+  return { ...user, emailVerified: true, passwordHash: null };
+}
+
 /** A sign-in link proves the mailbox, so it also verifies the email. */
 export async function signInWithLinkToken(
   context: Context,
@@ -126,10 +139,10 @@ export async function signInWithLinkToken(
 ): Promise<{ status: "signed-in"; user: User; session: NewSession } | { status: "expired" | "invalid" }> {
   const result = await consumeOneTimeToken(context.db, token, "sign_in");
   if (result.status !== "valid") return { status: result.status };
-  const user = await findUserById(context.db, result.userId);
-  if (!user) return { status: "invalid" };
-  if (!user.emailVerified) await updateUser(context.db, user.id, { emailVerified: true });
-  return { status: "signed-in", user: { ...user, emailVerified: true }, session: await startSession(context, user, false) };
+  const found = await findUserById(context.db, result.userId);
+  if (!found) return { status: "invalid" };
+  const user = await confirmMailboxOwner(context, found);
+  return { status: "signed-in", user, session: await startSession(context, user, false) };
 }
 
 // ---------------------------------------------------------------------------

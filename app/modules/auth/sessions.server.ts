@@ -83,7 +83,8 @@ export async function deleteExpiredSessions(db: Database) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
-function isPlainHttpLocalhost(request: Request) {
+/** Plain http on localhost is the one place cookies go without Secure (browsers would drop them). */
+export function isPlainHttpLocalhost(request: Request) {
   const url = new URL(request.url);
   return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }

@@ -14,8 +14,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    // Checkout forms redirect to Stripe's hosted page.
-    "form-action 'self' https://checkout.stripe.com",
+    // Forms redirect to Stripe's hosted checkout and to the OAuth providers' consent pages.
+    "form-action 'self' https://checkout.stripe.com https://accounts.google.com https://github.com",
     "frame-ancestors 'none'",
   ].join("; ");
 }

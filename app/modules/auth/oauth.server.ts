@@ -1,0 +1,274 @@
+/**
+ * "Sign in with Google / GitHub" through arctic: authorization code flow with state and PKCE (S256).
+ * The state, the code verifier and where to go afterwards wait in a short-lived signed cookie
+ * (`lc_oauth`) between the redirect to the provider and its callback.
+ * A provider's verified email signs into the account with that email (or creates one, without a password).
+ */
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, Google, OAuth2Client } from "arctic";
+import { z } from "zod";
+import type { User } from "#db/schema";
+import type { AppConfig } from "~/modules/config/config.server";
+import type { Env } from "~/modules/config/env";
+import { safeRedirectPath } from "~/validation/auth";
+import { confirmMailboxOwner, startSession, type NewSession } from "./account.server";
+import { isPlainHttpLocalhost } from "./sessions.server";
+import { createUser, findUserByEmail, updateUser } from "./users.server";
+
+type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare">;
+
+export const OAUTH_PROVIDERS = ["google", "github"] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export const oauthProviderSchema = z.enum(OAUTH_PROVIDERS);
+
+export const OAUTH_COOKIE_NAME = "lc_oauth";
+const OAUTH_COOKIE_MAX_AGE = 600;
+
+const PROVIDER_LABEL: Record<OAuthProvider, string> = { google: "Google", github: "GitHub" };
+
+const GITHUB_AUTHORIZE_URL = "https://github.com/login/oauth/authorize";
+const GITHUB_TOKEN_URL = "https://github.com/login/oauth/access_token";
+const GITHUB_API = "https://api.github.com";
+
+export function providerLabel(provider: OAuthProvider): string {
+  return PROVIDER_LABEL[provider];
+}
+
+function credentials(env: Env, provider: OAuthProvider): { id: string; secret: string } | null {
+  const id = (provider === "google" ? env.GOOGLE_CLIENT_ID : env.GITHUB_CLIENT_ID)?.trim();
+  const secret = (provider === "google" ? env.GOOGLE_CLIENT_SECRET : env.GITHUB_CLIENT_SECRET)?.trim();
+  return id && secret ? { id, secret } : null;
+}
+
+/** The providers whose client id AND secret are both set; the buttons and routes offer only these. */
+export function configuredProviders(env: Env): OAuthProvider[] {
+  return OAUTH_PROVIDERS.filter((provider) => credentials(env, provider) !== null);
+}
+
+function redirectUri(config: AppConfig, provider: OAuthProvider): string {
+  return `${config.appOrigin}/auth/${provider}/callback`;
+}
+
+// ---------------------------------------------------------------------------
+// The flow cookie
+// ---------------------------------------------------------------------------
+
+const flowSchema = z.object({
+  provider: oauthProviderSchema,
+  state: z.string().min(1),
+  codeVerifier: z.string().min(1),
+  redirectTo: z.string(),
+});
+type Flow = z.infer<typeof flowSchema>;
+
+function flowCookie(config: AppConfig, request: Request) {
+  return createCookie(OAUTH_COOKIE_NAME, {
+    httpOnly: true,
+    // Lax: the provider's redirect back is a top-level GET navigation, which carries Lax cookies.
+    sameSite: "lax",
+    path: "/auth",
+    maxAge: OAUTH_COOKIE_MAX_AGE,
+    secure: !isPlainHttpLocalhost(request),
+    secrets: config.sessionSecrets,
+  });
+}
+
+async function readFlow(config: AppConfig, request: Request): Promise<Flow | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${OAUTH_COOKIE_NAME}=`)) return null;
+  const parsed = flowSchema.safeParse(await flowCookie(config, request).parse(header));
+  return parsed.success ? parsed.data : null;
+}
+
+/** Set-Cookie that removes the flow cookie (sent with the callback's answer, success or not). */
+export async function clearOAuthCookie(config: AppConfig, request: Request): Promise<string> {
+  return flowCookie(config, request).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+// ---------------------------------------------------------------------------
+// Start: redirect to the provider
+// ---------------------------------------------------------------------------
+
+/** A 302 to the provider's consent page, setting the flow cookie. The provider must be configured. */
+export async function startOAuth(context: Context, request: Request, provider: OAuthProvider, redirectTo: string): Promise<Response> {
+  const creds = credentials(context.cloudflare.env, provider);
+  if (!creds) throw new Error(`OAuth provider ${provider} is not configured`);
+  const state = generateState();
+  const codeVerifier = generateCodeVerifier();
+  const callback = redirectUri(context.config, provider);
+
+  const url =
+    provider === "google"
+      ? new Google(creds.id, creds.secret, callback).createAuthorizationURL(state, codeVerifier, ["openid", "email", "profile"])
+      : // arctic's GitHub class has no PKCE; the generic client adds it to GitHub's authorize URL.
+        new OAuth2Client(creds.id, creds.secret, callback).createAuthorizationURLWithPKCE(
+          GITHUB_AUTHORIZE_URL,
+          state,
+          CodeChallengeMethod.S256,
+          codeVerifier,
+          ["read:user", "user:email"],
+        );
+
+  const flow: Flow = { provider, state, codeVerifier, redirectTo: safeRedirectPath(redirectTo) };
+  return redirect(url.toString(), {
+    status: 302,
+    headers: { "Set-Cookie": await flowCookie(context.config, request).serialize(flow) },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Finish: the provider's callback
+// ---------------------------------------------------------------------------
+
+export type OAuthFailure = { status: "failed"; reason: "invalid-request" | "no-verified-email" | "provider-error"; message: string };
+export type OAuthResult = { status: "signed-in"; user: User; session: NewSession; redirectTo: string } | OAuthFailure;
+
+type ProviderProfile = { email: string; firstName: string | null; lastName: string | null; name: string | null };
+
+class NoVerifiedEmail extends Error {}
+
+const callbackQuerySchema = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(512) });
+
+function failure(reason: OAuthFailure["reason"], message: string): OAuthFailure {
+  return { status: "failed", reason, message };
+}
+
+export async function finishOAuth(context: Context, request: Request, provider: OAuthProvider): Promise<OAuthResult> {
+  const label = providerLabel(provider);
+  const expired = failure("invalid-request", `Sign-in with ${label} could not be completed. Please start again from the sign-in page.`);
+
+  const query = callbackQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) return expired; // includes ?error=access_denied when the user cancels at the provider
+  const flow = await readFlow(context.config, request);
+  if (!flow || flow.provider !== provider || !constantTimeEqual(flow.state, query.data.state)) return expired;
+
+  const creds = credentials(context.cloudflare.env, provider);
+  if (!creds) return expired;
+
+  let profile: ProviderProfile;
+  try {
+    profile =
+      provider === "google"
+        ? await googleProfile(creds, redirectUri(context.config, provider), query.data.code, flow.codeVerifier)
+        : await githubProfile(creds, redirectUri(context.config, provider), query.data.code, flow.codeVerifier);
+  } catch (error) {
+    if (error instanceof NoVerifiedEmail) return failure("no-verified-email", `Your ${label} account has no verified email address.`);
+    // A warning, not an error: bad or replayed codes and provider outages are expected now and then.
+    console.warn(`OAuth sign-in with ${label} failed:`, describeError(error));
+    return failure("provider-error", `Sign-in with ${label} failed. Please try again.`);
+  }
+
+  const user = await findOrCreateUser(context, profile);
+  const session = await startSession(context, user, false);
+  return { status: "signed-in", user, session, redirectTo: flow.redirectTo };
+}
+
+/** The provider proved the mailbox: sign into the account with that email (case-insensitive), or create one. */
+async function findOrCreateUser(context: Context, profile: ProviderProfile): Promise<User> {
+  const existing = await findUserByEmail(context.db, profile.email);
+  if (existing) return confirmMailboxOwner(context, existing);
+  const name = profile.name ?? ([profile.firstName, profile.lastName].filter(Boolean).join(" ") || null);
+  const created = await createUser(context.db, { email: profile.email, emailVerified: true, name });
+  if (!created) {
+    // Created by a concurrent request between the lookup and the insert.
+    const raced = await findUserByEmail(context.db, profile.email);
+    if (!raced) throw new Error("OAuth sign-in: account vanished after a conflicting insert");
+    return confirmMailboxOwner(context, raced);
+  }
+  // createUser splits `name` on the first space; the provider's own given/family names are better.
+  if (profile.firstName && (profile.firstName !== created.firstName || (profile.lastName ?? null) !== created.lastName)) {
+    const changes = { firstName: profile.firstName, lastName: profile.lastName ?? null };
+    await updateUser(context.db, created.id, changes);
+    return { ...created, ...changes };
+  }
+  return created;
+}
+
+// --- Google ------------------------------------------------------------------------------------
+
+const googleClaimsSchema = z.object({
+  email: z.string().optional(),
+  email_verified: z.union([z.boolean(), z.literal("true"), z.literal("false")]).optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  name: z.string().optional(),
+});
+
+async function googleProfile(
+  creds: { id: string; secret: string },
+  callback: string,
+  code: string,
+  codeVerifier: string,
+): Promise<ProviderProfile> {
+  const tokens = await new Google(creds.id, creds.secret, callback).validateAuthorizationCode(code, codeVerifier);
+  // The ID token came straight from Google's token endpoint over TLS in exchange for our code and
+  // client secret, so its claims are decoded without verifying the signature (OpenID Connect Core 3.1.3.7).
+  const claims = googleClaimsSchema.parse(decodeIdToken(tokens.idToken()));
+  const verified = claims.email_verified === true || claims.email_verified === "true";
+  const email = claims.email?.trim();
+  if (!email || !verified || !z.email().safeParse(email).success) throw new NoVerifiedEmail();
+  return {
+    email,
+    firstName: claims.given_name?.trim() || null,
+    lastName: claims.family_name?.trim() || null,
+    name: claims.name?.trim() || null,
+  };
+}
+
+// --- GitHub ------------------------------------------------------------------------------------
+
+const githubEmailsSchema = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }).loose());
+const githubUserSchema = z.object({ name: z.string().nullish(), login: z.string().optional() }).loose();
+
+async function githubProfile(
+  creds: { id: string; secret: string },
+  callback: string,
+  code: string,
+  codeVerifier: string,
+): Promise<ProviderProfile> {
+  const tokens = await new OAuth2Client(creds.id, creds.secret, callback).validateAuthorizationCode(GITHUB_TOKEN_URL, code, codeVerifier);
+  // GitHub reports a bad code with 200 and an `error` field, which the generic client does not check.
+  if ("error" in tokens.data) throw new Error(`GitHub token error: ${String((tokens.data as { error: unknown }).error)}`);
+  const accessToken = tokens.accessToken();
+
+  const [emails, user] = await Promise.all([
+    githubGet(`${GITHUB_API}/user/emails`, accessToken).then((body) => githubEmailsSchema.parse(body)),
+    githubGet(`${GITHUB_API}/user`, accessToken).then((body) => githubUserSchema.parse(body)),
+  ]);
+  const primary = emails.find((entry) => entry.primary && entry.verified);
+  const email = primary?.email.trim();
+  if (!email || !z.email().safeParse(email).success) throw new NoVerifiedEmail();
+  const name = user.name?.trim() || null;
+  return { email, name, firstName: null, lastName: null };
+}
+
+async function githubGet(url: string, accessToken: string): Promise<unknown> {
+  const response = await fetch(url, {
+    headers: {
+      Accept: "application/vnd.github+json",
+      Authorization: `Bearer ${accessToken}`,
+      "User-Agent": "LIGHT Cards",
+      "X-GitHub-Api-Version": "2022-11-28",
+    },
+  });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`GitHub API ${new URL(url).pathname} answered ${response.status}`);
+  }
+  return response.json();
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
+  return `${error.message}${cause}`;
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const left = new TextEncoder().encode(a);
+  const right = new TextEncoder().encode(b);
+  if (left.length !== right.length) return false;
+  let difference = 0;
+  for (let i = 0; i < left.length; i++) difference |= left[i]! ^ right[i]!;
+  return difference === 0;
+}

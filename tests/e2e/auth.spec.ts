@@ -1,0 +1,198 @@
+import type { Page } from "@playwright/test";
+import { createVerifiedUser, expect, latestLinkTo, PASSWORD, runSql, signIn, test, uniqueEmail } from "./fixtures";
+
+/** Emailed-link pages submit themselves with JavaScript; without it the person presses the one button. */
+async function pressLinkButton(page: Page, name: string) {
+  if (test.info().project.name === "no-javascript") await page.getByRole("button", { name }).click();
+}
+
+test.describe("accounts", () => {
+  test("register, open the email from the outbox, verify, sign in, sign out", async ({ page }) => {
+    const email = uniqueEmail("journey");
+    await page.goto("/register");
+    await expect(page.getByText("3 preview cards")).toBeVisible();
+    await expect(page.getByLabel("Send me the daily card by email")).not.toBeChecked();
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    await expect(page.getByText("Account created successfully!").first()).toBeVisible();
+
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    await page.getByRole("link", { name: /verify-email\?token=/ }).first().click();
+    await pressLinkButton(page, "Verify My Email");
+    await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
+    // ... and after 3 seconds goes to sign in.
+    await page.waitForURL(/\/login$/, { timeout: 8000 });
+
+    await signIn(page, email);
+    await page.waitForURL(/\/dashboard$/);
+    await expect(page.getByText("Welcome back!").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Welcome back, ${email}!` })).toBeVisible();
+    await expect(page.getByText("Preview Mode")).toBeVisible();
+
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard/);
+  });
+
+  test("shows the spec's messages for bad input, without echoing the password", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Email Address").fill(uniqueEmail("short"));
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("other");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    // The server never sends a password back (with JavaScript the browser keeps what was typed).
+    if (test.info().project.name === "no-javascript") await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+    await page.getByLabel("Password", { exact: true }).fill("password123");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("password123");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("This password is too common. Please choose another.")).toBeVisible();
+  });
+
+  test("a wrong password is refused", async ({ page, request }) => {
+    const { email } = await createVerifiedUser(request);
+    await signIn(page, email, "Not my password 1");
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password.");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("an unverified account cannot sign in yet", async ({ page, request }) => {
+    const email = uniqueEmail("unverified");
+    await request.post("/api/auth/register", { data: { email, password: PASSWORD, confirmPassword: PASSWORD } });
+    await signIn(page, email);
+    await expect(page.getByText("Email verification required").first()).toBeVisible();
+    await expect(page.getByText("Please check your email and verify your account before logging in.").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Resend the verification email" })).toBeVisible();
+  });
+
+  test("forgot password, reset, sign in with the new one; other sessions end", async ({ page, request, browser }) => {
+    const { email } = await createVerifiedUser(request);
+    // A second device that is signed in before the reset.
+    const otherDevice = await browser.newContext({ javaScriptEnabled: test.info().project.name === "javascript" });
+    const otherPage = await otherDevice.newPage();
+    await signIn(otherPage, email);
+    await otherPage.waitForURL(/\/dashboard$/);
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("The link expires in 1 hour.")).toBeVisible();
+    await expect(page.getByText("Reset instructions sent").first()).toBeVisible();
+
+    await page.goto(await latestLinkTo(request, email));
+    const newPassword = "Evening peace 2026";
+    await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm New Password", { exact: true }).fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("heading", { name: "Password Reset Successful!" })).toBeVisible();
+    await expect(page.getByText("Password reset successful!").first()).toBeVisible();
+    await page.waitForURL(/\/login$/, { timeout: 8000 });
+
+    await signIn(page, email, newPassword);
+    await page.waitForURL(/\/dashboard$/);
+
+    await otherPage.goto("/dashboard");
+    await expect(otherPage).toHaveURL(/\/login\?redirectTo=/);
+    await otherDevice.close();
+  });
+
+  test("a used link and an expired link show their states", async ({ page, request }) => {
+    const email = uniqueEmail("links");
+    await request.post("/api/auth/register", { data: { email, password: PASSWORD, confirmPassword: PASSWORD } });
+    const link = await latestLinkTo(request, email);
+    const token = new URL(link).searchParams.get("token");
+    expect((await request.post("/api/auth/verify-email", { data: { token } })).status()).toBe(200);
+
+    await page.goto(link);
+    await pressLinkButton(page, "Verify My Email");
+    await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
+    await expect(page.getByText("already been used")).toBeVisible();
+
+    await request.post("/api/auth/forgot-password", { data: { email } });
+    const resetLink = await latestLinkTo(request, email);
+    await runSql(`UPDATE one_time_tokens SET expires_at = 0 WHERE purpose = 'reset_password' AND used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = '${email}')`);
+    await page.goto(resetLink);
+    await page.getByLabel("New Password", { exact: true }).fill("Fresh start 2026");
+    await page.getByLabel("Confirm New Password", { exact: true }).fill("Fresh start 2026");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("alert").first()).toContainText("expired");
+    await expect(page.getByRole("link", { name: "Request a new reset link" })).toBeVisible();
+  });
+
+  test("'Keep me logged in' gives a 30-day cookie; otherwise it ends with the browser session", async ({ page, request, context }) => {
+    const { email } = await createVerifiedUser(request);
+    await signIn(page, email);
+    await page.waitForURL(/\/dashboard$/);
+    const sessionCookie = (await context.cookies()).find((cookie) => cookie.name === "lc_session");
+    expect(sessionCookie?.expires).toBe(-1);
+    expect(sessionCookie?.httpOnly).toBe(true);
+    expect(sessionCookie?.sameSite).toBe("Lax");
+
+    await context.clearCookies();
+    await signIn(page, email, PASSWORD, { remember: true });
+    await page.waitForURL(/\/dashboard$/);
+    const persistent = (await context.cookies()).find((cookie) => cookie.name === "lc_session");
+    const days = (persistent!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
+
+  test("a rate limit is reached and explained", async ({ page }) => {
+    // Forgot-password allows 3 a minute per email. The counter's window is fixed, so a run that
+    // straddles a minute boundary may need up to 3 more attempts before the refusal.
+    const email = uniqueEmail("limited");
+    const refusal = page.getByText(/Too many attempts\. Please wait \d+ seconds and try again\./);
+    const sent = page.getByText("The link expires in 1 hour.");
+    let refusedAt = 0;
+    for (let attempt = 1; attempt <= 7 && !refusedAt; attempt++) {
+      await page.goto("/forgot-password");
+      await page.getByLabel("Email Address").fill(email);
+      await page.getByRole("button", { name: "Send Reset Link" }).click();
+      await expect(refusal.or(sent)).toBeVisible();
+      if (await refusal.isVisible()) refusedAt = attempt;
+    }
+    expect(refusedAt).toBeGreaterThanOrEqual(4);
+  });
+
+  test("a visitor opening the dashboard signs in and comes back to it", async ({ page, request }) => {
+    const { email } = await createVerifiedUser(request);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard/);
+    await page.getByLabel("Email Address").first().fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  test("the local admin that npm start prints can sign in", async ({ page }) => {
+    await signIn(page, "admin@lightcards.local", "Light-Admin-2026");
+    await page.waitForURL(/\/dashboard$/);
+    await expect(page.getByText("admin@lightcards.local")).toBeVisible();
+  });
+});
+
+test.describe("accounts with JavaScript @js", () => {
+  test("validates in the browser before submitting, and toggles password visibility", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Email Address").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("Secret words 2026");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+});

@@ -1,0 +1,47 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+
+export const PASSWORD = "Morning light 2026";
+
+/** A fresh address per test and project, so email-scoped rate limits never carry over. */
+export function uniqueEmail(label: string) {
+  return `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+}
+
+/** The newest link in the newest email to `email`, read from the development outbox. */
+export async function latestLinkTo(request: APIRequestContext, email: string): Promise<string> {
+  const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).text();
+  const link = /href="(http[^"]+token=[^"]+)"/.exec(html)?.[1];
+  if (!link) throw new Error(`No link in the outbox for ${email}`);
+  return link.replace(/&amp;/g, "&");
+}
+
+/** Creates and verifies an account through the JSON API (fixtures skip the clicking). */
+export async function createVerifiedUser(request: APIRequestContext, email = uniqueEmail("user"), password = PASSWORD) {
+  const register = await request.post("/api/auth/register", { data: { email, password, confirmPassword: password } });
+  expect(register.status()).toBe(201);
+  const token = new URL(await latestLinkTo(request, email)).searchParams.get("token");
+  expect((await request.post("/api/auth/verify-email", { data: { token } })).status()).toBe(200);
+  return { email, password };
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD, options: { remember?: boolean } = {}) {
+  await page.goto("/login");
+  await page.getByLabel("Email Address").first().fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  if (options.remember) await page.getByLabel("Keep me logged in for daily access").check();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** Runs SQL against the browser tests' local D1 (the same database wrangler dev serves). */
+export async function runSql(sql: string) {
+  await promisify(execFile)(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql],
+    { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
+  );
+}
+
+export const test = base;
+export { expect };
