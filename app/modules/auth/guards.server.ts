@@ -26,3 +26,29 @@ export async function requireApiUser(context: AppLoadContext): Promise<User> {
   const error = (await context.auth.hadInvalidCredentials()) ? "Authentication failed" : "No authentication token";
   throw Response.json({ error }, { status: 401 });
 }
+
+/** Admins are the verified accounts whose email is listed in ADMIN_EMAILS (checked on every request). */
+export function isAdmin(context: AppLoadContext, user: Pick<User, "email" | "emailVerified"> | null): boolean {
+  return Boolean(user?.emailVerified && context.config.adminEmails.includes(user.email.trim().toLowerCase()));
+}
+
+/** Pages: visitors go to /login; signed-in non-admins get 403. */
+export async function requireAdmin(context: AppLoadContext, request: Request): Promise<User> {
+  const user = await requireUser(context, request);
+  if (!isAdmin(context, user)) throw new Response("You do not have permission to open this page.", { status: 403 });
+  return user;
+}
+
+/** /api/*: 401 JSON without a session, 403 JSON without the right. */
+export async function requireApiAdmin(context: AppLoadContext): Promise<User> {
+  const user = await requireApiUser(context);
+  if (!isAdmin(context, user)) throw Response.json({ error: "Admin access required." }, { status: 403 });
+  return user;
+}
+
+/** /api/user/{userId}/...: that user or an admin; anyone else 403. */
+export async function requireApiSelfOrAdmin(context: AppLoadContext, userId: string): Promise<User> {
+  const user = await requireApiUser(context);
+  if (user.id !== userId && !isAdmin(context, user)) throw Response.json({ error: "You can only access your own account." }, { status: 403 });
+  return user;
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { accessGrants, adminAuditLog, purchases, users, type User } from "#db/schema";
+import { createUser, findUserByEmail } from "~/modules/auth/users.server";
+import { getAccessStatus, type AccessStatus } from "./access.server";
+
+/** Who did it, for the audit log (the dev button acts as the typed email itself). */
+export type Actor = { userId: string | null; email: string };
+
+async function audit(db: Database, actor: Actor, action: string, target: { email: string; userId: string | null }, detail?: Record<string, unknown>) {
+  await db.insert(adminAuditLog).values({
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    action,
+    targetEmail: target.email,
+    targetUserId: target.userId,
+    detail: detail ?? null,
+  });
+}
+
+/**
+ * Grants access to an email: creates the account if there is none (no password: its owner signs in
+ * with an emailed link), adds an active grant row unless one exists, and records who did it and why.
+ */
+export async function grantAccessByEmail(
+  db: Database,
+  input: { email: string; actor: Actor; reason: string | null },
+): Promise<{ user: User; createdUser: boolean; alreadyHadGrant: boolean }> {
+  let user = await findUserByEmail(db, input.email);
+  let createdUser = false;
+  if (!user) {
+    user = (await createUser(db, { email: input.email })) ?? (await findUserByEmail(db, input.email));
+    createdUser = true;
+    if (!user) throw new Error(`Could not create an account for ${input.email}`);
+  }
+  const [active] = await db
+    .select({ id: accessGrants.id })
+    .from(accessGrants)
+    .where(and(eq(accessGrants.userId, user.id), isNull(accessGrants.revokedAt)))
+    .limit(1);
+  if (!active) {
+    await db.insert(accessGrants).values({ userId: user.id, grantedByUserId: input.actor.userId, reason: input.reason });
+  }
+  await audit(db, input.actor, "grant", { email: user.email, userId: user.id }, { reason: input.reason, createdUser, alreadyHadGrant: Boolean(active) });
+  return { user, createdUser, alreadyHadGrant: Boolean(active) };
+}
+
+/**
+ * Revokes every active grant of an email. A paid purchase is not touched here: refunding it in Stripe
+ * revokes that access (the webhook), so the result says whether access remains through a purchase.
+ */
+export async function revokeAccessByEmail(
+  db: Database,
+  input: { email: string; actor: Actor; reason: string },
+): Promise<{ user: User | null; revokedGrants: number; status: AccessStatus }> {
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    await audit(db, input.actor, "revoke", { email: input.email, userId: null }, { reason: input.reason, revokedGrants: 0 });
+    return { user: null, revokedGrants: 0, status: { hasAccess: false, purchaseDate: null } };
+  }
+  const revoked = await db
+    .update(accessGrants)
+    .set({ revokedAt: new Date(), revokedByUserId: input.actor.userId, revokeReason: input.reason })
+    .where(and(eq(accessGrants.userId, user.id), isNull(accessGrants.revokedAt)))
+    .returning({ id: accessGrants.id });
+  const status = await getAccessStatus(db, user.id);
+  await audit(db, input.actor, "revoke", { email: user.email, userId: user.id }, {
+    reason: input.reason,
+    revokedGrants: revoked.length,
+    stillHasAccessThroughPurchase: status.hasAccess,
+  });
+  return { user, revokedGrants: revoked.length, status };
+}
+
+/** The access of an email, as the admin form and /api/check-access show it. Recorded in the audit log. */
+export async function checkAccessByEmail(
+  db: Database,
+  input: { email: string; actor: Actor },
+): Promise<{ hasAccess: boolean; userId: string | null; purchaseDate: Date | null }> {
+  const user = await findUserByEmail(db, input.email);
+  const status = user ? await getAccessStatus(db, user.id) : { hasAccess: false, purchaseDate: null };
+  await audit(db, input.actor, "check", { email: input.email, userId: user?.id ?? null }, { hasAccess: status.hasAccess });
+  return { hasAccess: status.hasAccess, userId: user?.id ?? null, purchaseDate: status.purchaseDate };
+}
+
+/** Recent purchases, newest first, with the buyer's account email. */
+export async function listRecentPurchases(db: Database, limit = 50) {
+  return db
+    .select({
+      id: purchases.id,
+      email: purchases.email,
+      accountEmail: users.email,
+      provider: purchases.provider,
+      amountCents: purchases.amountCents,
+      currency: purchases.currency,
+      status: purchases.status,
+      createdAt: purchases.createdAt,
+      refundedAt: purchases.refundedAt,
+    })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .orderBy(desc(purchases.createdAt))
+    .limit(limit);
+}
+
+/** The audit log, newest first. */
+export async function listAuditLog(db: Database, limit = 100) {
+  return db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt)).limit(limit);
+}
