@@ -2,7 +2,16 @@ import { InstagramLogo, List } from "@phosphor-icons/react/dist/ssr";
 import { Link } from "@remix-run/react";
 
 /** Top bar of the public pages: section anchors, the Journey link, the social link and the main CTA. */
-export function SiteHeader({ socialUrl, anchorsBase = "" }: { socialUrl: string; anchorsBase?: string }) {
+export function SiteHeader({
+  socialUrl,
+  anchorsBase = "",
+  minimal = false,
+}: {
+  socialUrl: string;
+  anchorsBase?: string;
+  /** Checkout and payment pages: the brand only, no distractions. */
+  minimal?: boolean;
+}) {
   const navLink = "rounded px-2 py-2 text-sm font-medium text-ink hover:text-lavender-700";
   return (
     <header className="sticky top-0 z-40 border-b border-sage-200 bg-white/95 backdrop-blur">
@@ -10,6 +19,7 @@ export function SiteHeader({ socialUrl, anchorsBase = "" }: { socialUrl: string;
         <Link to="/" className="whitespace-nowrap font-serif text-xl font-bold text-sage-800">
           LIGHT <span className="text-lavender-700">Cards</span>
         </Link>
+        {minimal ? null : (
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
           <div className="hidden items-center gap-1 md:flex">
             <SectionLinks anchorsBase={anchorsBase} className={navLink} />
@@ -39,6 +49,7 @@ export function SiteHeader({ socialUrl, anchorsBase = "" }: { socialUrl: string;
             Get Access Now
           </Link>
         </nav>
+        )}
       </div>
     </header>
   );

@@ -61,7 +61,8 @@ export async function latestEmailTo(email: string) {
     .bind(email)
     .first<{ to: string; subject: string; text: string; html: string }>();
   if (!row) throw new Error(`No email to ${email} in the outbox`);
-  const link = /https?:\/\/\S+/.exec(row.text)?.[0] ?? null;
+  // The email's action link is the one carrying a token; otherwise its first link.
+  const link = /https?:\/\/\S*token=\S*/.exec(row.text)?.[0] ?? /https?:\/\/\S+/.exec(row.text)?.[0] ?? null;
   return { ...row, link, token: link ? new URL(link).searchParams.get("token") : null };
 }
 

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Toast, ToastInput } from "~/modules/toast/toast";
 
@@ -114,8 +114,12 @@ export function NoScriptToast({ toast }: { toast: Pick<Toast, "title" | "descrip
  */
 export function ActionToast({ toast }: { toast: ToastInput | null | undefined }) {
   const { showToast } = useToast();
+  // Keyed on the content: callers may pass a fresh object on every render.
+  const key = toast ? `${toast.type ?? ""}|${toast.title}|${toast.description ?? ""}` : null;
+  const latest = useRef(toast);
+  latest.current = toast;
   useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast, showToast]);
+    if (key && latest.current) showToast(latest.current);
+  }, [key, showToast]);
   return <NoScriptToast toast={toast ?? null} />;
 }

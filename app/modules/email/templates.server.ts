@@ -52,3 +52,28 @@ export function signInLinkEmail(to: string, link: string): EmailMessage {
     outro: "This link expires in 15 minutes and works once. If you did not ask for it, you can ignore this email.",
   });
 }
+
+export function receiptEmail(
+  to: string,
+  input: { amount: string; cardCount: number; signInLink: string; collectionLink: string; supportEmail: string },
+): EmailMessage {
+  return layout({
+    to,
+    subject: `Your ${PRODUCT} receipt: lifetime access`,
+    intro: `Thank you for your purchase! You paid ${input.amount} once for lifetime access to all ${input.cardCount} cards. The 30-day guarantee applies: write to ${input.supportEmail} within 30 days for a full refund.`,
+    action: "Sign in to your collection",
+    link: input.signInLink,
+    outro: `This sign-in link works once, for 15 minutes. Afterwards, sign in with your password or ask for a new link on the sign-in page. Your collection lives at: ${input.collectionLink}`,
+  });
+}
+
+export function refundEmail(to: string, input: { amount: string; supportEmail: string; appOrigin: string }): EmailMessage {
+  return layout({
+    to,
+    subject: `Your ${PRODUCT} refund`,
+    intro: `We refunded your payment of ${input.amount} in full, and your access to the collection has ended. Thank you for trying ${PRODUCT}; questions are welcome at ${input.supportEmail}.`,
+    action: `Visit ${PRODUCT}`,
+    link: input.appOrigin,
+    outro: "You can buy the collection again at any time.",
+  });
+}

@@ -1,0 +1,33 @@
+import { createCookie } from "@remix-run/cloudflare";
+import { z } from "zod";
+import type { AppConfig } from "~/modules/config/config.server";
+import { isPlainHttpLocalhost } from "~/modules/auth/sessions.server";
+
+/**
+ * The checkout's steps are server state (so they work without JavaScript): the details step stores
+ * name and email in a signed, short-lived cookie that the payment step and the mock checkout read.
+ */
+const detailsSchema = z.object({ name: z.string(), email: z.string() });
+export type CheckoutDetails = z.infer<typeof detailsSchema>;
+
+function checkoutCookie(config: AppConfig, request: Request) {
+  return createCookie("lc_checkout", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 60 * 60,
+    secure: !isPlainHttpLocalhost(request),
+    secrets: config.sessionSecrets,
+  });
+}
+
+export async function readCheckoutDetails(config: AppConfig, request: Request): Promise<CheckoutDetails | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("lc_checkout=")) return null;
+  const parsed = detailsSchema.safeParse(await checkoutCookie(config, request).parse(header));
+  return parsed.success ? parsed.data : null;
+}
+
+export async function saveCheckoutDetails(config: AppConfig, request: Request, details: CheckoutDetails): Promise<string> {
+  return checkoutCookie(config, request).serialize(details);
+}

@@ -1,0 +1,51 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Purchase } from "#db/schema";
+import { fulfilPaidCheckout } from "./fulfil.server";
+
+/** The test cards of test mode (the same numbers Stripe's test mode uses). */
+export const TEST_CARDS = [
+  { number: "4242 4242 4242 4242", outcome: "success", label: "Payment succeeds" },
+  { number: "4000 0000 0000 0002", outcome: "declined", label: "Card declined" },
+  { number: "4000 0000 0000 9995", outcome: "insufficient_funds", label: "Insufficient funds" },
+] as const;
+
+export const DEFAULT_TEST_CARD = TEST_CARDS[0].number;
+
+const FAILURES = {
+  declined: "Your card was declined.",
+  insufficient_funds: "Your card has insufficient funds.",
+  unknown: "Use one of the test card numbers listed on /test-checkout.",
+} as const;
+
+export type MockPaymentResult =
+  | { status: "paid"; purchase: Purchase; sessionId: string }
+  | { status: "failed"; reason: keyof typeof FAILURES; message: string };
+
+/**
+ * Test mode's payment: the success card fulfils through the same function as Stripe's webhook,
+ * the others fail with their message and grant nothing.
+ */
+export async function payWithTestCard(
+  context: Pick<AppLoadContext, "db" | "config" | "cloudflare">,
+  input: { email: string; name: string | null; cardNumber: string; startedByUserId: string | null },
+): Promise<MockPaymentResult> {
+  const digits = input.cardNumber.replace(/\D/g, "");
+  const card = TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, "") === digits);
+  if (!card) return { status: "failed", reason: "unknown", message: FAILURES.unknown };
+  if (card.outcome !== "success") return { status: "failed", reason: card.outcome, message: FAILURES[card.outcome] };
+
+  const purchaseId = crypto.randomUUID();
+  const sessionId = `mock_${purchaseId}`;
+  const { purchase } = await fulfilPaidCheckout(context, {
+    provider: "mock",
+    checkoutSessionId: sessionId,
+    purchaseId,
+    paymentIntentId: null,
+    email: input.email,
+    name: input.name,
+    amountCents: context.config.price.cents,
+    currency: context.config.price.currency,
+    startedByUserId: input.startedByUserId,
+  });
+  return { status: "paid", purchase, sessionId };
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { getUser } from "~/modules/auth/guards.server";
+import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/mock.server";
+import { mockPaymentSchema } from "~/validation/checkout";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+/** Test mode for API clients: `{ email, name?, cardNumber? }`, development only (404 elsewhere). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!context.config.isDevelopment) return apiError(404, "Not found.");
+  const input = await parseJsonBody(request, mockPaymentSchema);
+  const user = await getUser(context);
+  try {
+    const result = await payWithTestCard(context, {
+      email: user?.email ?? input.email,
+      name: input.name ?? null,
+      cardNumber: input.cardNumber ?? DEFAULT_TEST_CARD,
+      startedByUserId: user?.id ?? null,
+    });
+    if (result.status === "failed") return apiError(402, result.message);
+    return Response.json({
+      success: true,
+      purchaseId: result.purchase.id,
+      sessionId: result.sessionId,
+      successUrl: `/success?session_id=${result.sessionId}`,
+    });
+  } catch (error) {
+    console.warn("Mock payment failed", error);
+    return apiError(503, "Something went wrong with the test payment. Please try again.");
+  }
+}

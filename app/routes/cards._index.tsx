@@ -1,0 +1,168 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import { ErrorList, HoneypotField } from "~/components/forms";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { getAccessStatus } from "~/modules/access/access.server";
+import { grantAccessByEmail } from "~/modules/access/grants.server";
+import { requestSignInLink, startSession } from "~/modules/auth/account.server";
+import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { getUser } from "~/modules/auth/guards.server";
+import { redirectWithSession } from "~/modules/auth/session-response.server";
+import { findUserByEmail } from "~/modules/auth/users.server";
+import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
+import { formatPriceShort } from "~/modules/config/money";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { emailOnlySchema } from "~/validation/auth";
+
+export const headers = forwardHeaders;
+export const meta: MetaFunction = () => [{ title: "Your collection | LIGHT Cards" }];
+
+const SAME_ANSWER = "If this email has purchased the collection, a sign-in link is on its way. It works once, for 15 minutes.";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(context);
+  const price = formatPriceShort(context.config.price);
+  if (!user) {
+    // Visitors see the gate (200), never a card beyond the previews.
+    const sent = new URL(request.url).searchParams.get("sent") === "1";
+    return { view: "gate" as const, price, devGrant: context.config.isDevelopment, sent, cards: [], total: 0, labels: {}, pageUrl: "" };
+  }
+  if (!(await getAccessStatus(context.db, user.id)).hasAccess) {
+    throw await redirectWithToast(context.config, "/checkout", {
+      type: "error",
+      title: "Access Required",
+      description: "Please complete your purchase to access the cards.",
+    });
+  }
+  const [result, categories] = await Promise.all([getCardsFor(context.db, "buyer"), listCategories(context.db)]);
+  return {
+    view: "collection" as const,
+    price,
+    devGrant: false,
+    sent: false,
+    cards: result.cards,
+    total: result.totalAvailable,
+    labels: Object.fromEntries(categories.map((category) => [category.slug, category.label])) as Record<string, string>,
+    pageUrl: `${context.config.appOrigin}/cards`,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  rejectBots(formData);
+  const intent = formData.get("intent");
+  const parsed = emailOnlySchema.safeParse({ email: formData.get("email") ?? undefined });
+
+  if (intent === "dev-grant") {
+    // Development only: grant the typed email and sign in as it.
+    if (!context.config.isDevelopment) throw new Response("Not Found", { status: 404 });
+    if (!parsed.success) return data({ emailError: "Please enter a valid email address" }, { status: 400 });
+    const { user } = await grantAccessByEmail(context.db, {
+      email: parsed.data.email,
+      actor: { userId: null, email: parsed.data.email },
+      reason: "Grant Access (Dev) on the access gate",
+    });
+    const session = await startSession(context, user, false);
+    return redirectWithSession(context, request, session, "/cards", { type: "success", title: "Access Granted!" });
+  }
+
+  if (intent === "check-access") {
+    await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "access_check_email", email: emailFrom(formData.get("email")) }]);
+    if (!parsed.success) return data({ emailError: "Please enter a valid email address" }, { status: 400 });
+    const owner = await findUserByEmail(context.db, parsed.data.email);
+    if (owner && (await getAccessStatus(context.db, owner.id)).hasAccess) {
+      await requestSignInLink(context, { email: owner.email, redirectTo: "/cards", confirmation: "access" });
+    }
+    // The same answer whatever the email: the form never reveals who bought.
+    return redirectWithToast(context.config, "/cards?sent=1", { type: "message", title: "Check your email", description: SAME_ANSWER });
+  }
+  return redirect("/cards");
+}
+
+export default function CardsPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={loaderData.sent} />;
+  const { cards, total, labels, pageUrl } = loaderData;
+  return (
+    <main id="main" className="section space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <Link to="/" className="font-semibold text-sage-800 underline">
+          Back to Home
+        </Link>
+        <Link to="/dashboard" className="font-semibold text-lavender-700 underline">
+          Your Journey
+        </Link>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="font-serif text-3xl font-bold">Your Collection</h1>
+        <span className="rounded-full bg-sage-800 px-3 py-1 text-sm font-semibold text-white">{total} Cards Available</span>
+      </div>
+      <CardGrid>
+        {cards.map((card) => (
+          <AffirmationCard key={card.id} card={card} shareUrl={pageUrl} categoryLabel={labels[card.category]} />
+        ))}
+      </CardGrid>
+    </main>
+  );
+}
+
+function AccessGate({ price, devGrant, sent }: { price: string; devGrant: boolean; sent: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [email, setEmail] = useState("");
+  const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-access";
+  const emailError = actionData && "emailError" in actionData ? actionData.emailError : null;
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md rounded-3xl bg-white p-8 shadow-xl ring-1 ring-sage-200">
+        <h1 className="text-center font-serif text-3xl font-bold">Access Your Collection</h1>
+        <p className="mt-2 text-center text-ink-muted">Enter the email you bought with and we will send you a sign-in link.</p>
+        {sent ? (
+          <p role="status" className="mt-4 rounded-xl bg-sage-100 p-3 text-center text-sm">
+            {SAME_ANSWER}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-6 space-y-4">
+          <HoneypotField />
+          <div>
+            <label htmlFor="gate-email" className="block text-sm font-semibold">
+              Email Address
+            </label>
+            <input
+              id="gate-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? "gate-email-error" : undefined}
+              className="mt-1 block min-h-[44px] w-full rounded-xl border border-sage-300 px-4 py-2"
+            />
+            <ErrorList id="gate-email-error" errors={emailError ? [emailError] : null} />
+          </div>
+          {/* The spec disables these while the email is empty or being checked (with JavaScript). */}
+          <GateButton intent="check-access" label={checking ? "Checking your access..." : "Check Access"} disabled={checking || email.trim() === ""} className="btn-primary w-full" />
+          {devGrant ? <GateButton intent="dev-grant" label="Grant Access (Dev)" disabled={email.trim() === ""} className="btn-secondary w-full" /> : null}
+        </Form>
+        <Link to="/checkout" className="btn-secondary mt-4 w-full">
+          Purchase Collection ({price})
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** Disabling needs JavaScript to re-enable it, so without JavaScript the button is always enabled. */
+function GateButton({ intent, label, disabled, className }: { intent: string; label: string; disabled: boolean; className: string }) {
+  const hydrated = useHydrated();
+  return (
+    <button type="submit" name="intent" value={intent} className={className} disabled={hydrated && disabled}>
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,209 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Check } from "@phosphor-icons/react/dist/ssr";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
+import { SiteHeader } from "~/components/site-chrome";
+import { getAccessStatus } from "~/modules/access/access.server";
+import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { getUser } from "~/modules/auth/guards.server";
+import { countCards, listCategories } from "~/modules/cards/cards.server";
+import { formatPrice } from "~/modules/config/money";
+import { ensureVisitorId } from "~/modules/experiments/visitor.server";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
+import { paymentMode } from "~/modules/payments/payment-mode.server";
+import { createCheckoutSession, getStripe } from "~/modules/payments/stripe.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { purchaseDetailsSchema } from "~/validation/checkout";
+
+export const headers = forwardHeaders;
+export const meta: MetaFunction = () => [{ title: "Get Full Access | LIGHT Cards" }];
+
+const PAYMENT_FAILED = "Payment failed. Please try again.";
+
+/** A signed-in user who already has access has nothing to buy. */
+async function redirectIfAlreadyHasAccess(context: LoaderFunctionArgs["context"]) {
+  const user = await getUser(context);
+  if (user && (await getAccessStatus(context.db, user.id)).hasAccess) {
+    throw await redirectWithToast(context.config, "/cards", { type: "message", title: "You already have access", description: "Enjoy your collection." });
+  }
+  return user;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await redirectIfAlreadyHasAccess(context);
+  const url = new URL(request.url);
+  const details = await readCheckoutDetails(context.config, request);
+  const wantsPayment = url.searchParams.get("step") === "payment";
+  if (wantsPayment && !details) throw redirect("/checkout");
+  const [cardCount, categories] = await Promise.all([countCards(context.db), listCategories(context.db)]);
+  return {
+    step: wantsPayment ? ("payment" as const) : ("details" as const),
+    cancelled: url.searchParams.get("cancelled") === "1",
+    details,
+    account: user ? { email: user.email, name: user.name ?? [user.firstName, user.lastName].filter(Boolean).join(" ") } : null,
+    cardCount,
+    categoryCount: categories.length,
+    price: formatPrice(context.config.price),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await redirectIfAlreadyHasAccess(context);
+  const formData = await request.formData();
+  rejectBots(formData);
+
+  if (formData.get("intent") === "details") {
+    // A signed-in user pays as their account: the email is theirs, whatever the form says.
+    if (user) {
+      formData.set("email", user.email);
+      formData.set("emailConfirmation", user.email);
+    }
+    const submission = parseWithZod(formData, { schema: purchaseDetailsSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+    const { name, email } = submission.value;
+    return redirect("/checkout?step=payment", {
+      headers: { "Set-Cookie": await saveCheckoutDetails(context.config, request, { name, email }) },
+    });
+  }
+
+  if (formData.get("intent") === "pay") {
+    const details = await readCheckoutDetails(context.config, request);
+    if (!details) return redirect("/checkout");
+    const mode = paymentMode(context);
+    if (mode === "mock") return redirect("/mock-checkout", 303);
+    if (mode === "unavailable") {
+      console.error("Checkout refused: STRIPE_SECRET_KEY is not configured in production");
+      return data(
+        { result: undefined, error: `Payments are not available right now. Please contact support at ${context.config.supportEmail}.` },
+        { status: 503 },
+      );
+    }
+    const { visitorId, setCookie } = ensureVisitorId(request);
+    try {
+      const session = await createCheckoutSession(getStripe(context.cloudflare.env)!, {
+        email: user?.email ?? details.email,
+        name: details.name,
+        userId: user?.id ?? null,
+        visitorId,
+        priceCents: context.config.price.cents,
+        currency: context.config.price.currency,
+        productName: `LIGHT Cards: the complete collection (${await countCards(context.db)} cards)`,
+        appOrigin: context.config.appOrigin,
+      });
+      return redirect(session.url, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+    } catch (error) {
+      console.warn("Stripe Checkout Session could not be created", error);
+      return data({ result: undefined, error: PAYMENT_FAILED }, { status: 502 });
+    }
+  }
+  return data({ result: undefined, error: "Unknown action." }, { status: 400 });
+}
+
+export default function CheckoutPage() {
+  const { step, cancelled, details, account, cardCount, categoryCount, price } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "checkout-details",
+    lastResult: actionData?.result,
+    defaultValue: {
+      name: details?.name ?? account?.name ?? "",
+      email: account?.email ?? details?.email ?? "",
+      emailConfirmation: account?.email ?? details?.email ?? "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: purchaseDetailsSchema }),
+  });
+
+  return (
+    <>
+      <SiteHeader socialUrl="" anchorsBase="/" minimal />
+      <main id="main" className="mx-auto w-full max-w-xl px-4 py-12">
+        <ol className="mb-8 flex justify-center gap-2 text-sm" aria-label="Checkout steps">
+          {["Details", "Payment", "Access"].map((label, index) => {
+            const current = (step === "details" && index === 0) || (step === "payment" && index === 1);
+            return (
+              <li key={label} aria-current={current ? "step" : undefined} className={`rounded-full px-3 py-1 ${current ? "bg-lavender-700 text-white" : "bg-white text-ink-muted ring-1 ring-sage-200"}`}>
+                {index + 1}. {label}
+              </li>
+            );
+          })}
+        </ol>
+
+        <div className="rounded-3xl bg-white p-8 shadow-xl ring-1 ring-sage-200">
+          {step === "details" ? (
+            <>
+              <h1 className="text-center font-serif text-3xl font-bold">Get Full Access</h1>
+              <ul className="my-6 space-y-2">
+                {[
+                  `All ${cardCount} affirmation cards`,
+                  `${categoryCount} categories for every part of your day`,
+                  "Guidance on every card: a reflection prompt and an anchor action",
+                  "Immediate access, for life",
+                ].map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <Check className="mt-1 h-5 w-5 flex-none text-sage-700" weight="bold" aria-hidden="true" />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+              <Form method="post" {...getFormProps(form)} className="space-y-4">
+                <HoneypotField />
+                <FormAlert id={form.errorId} errors={form.errors} />
+                <TextField field={fields.name} label="Full Name" autoComplete="name" />
+                <TextField field={fields.email} label="Email Address" type="email" autoComplete="email" readOnly={Boolean(account)} />
+                {account ? (
+                  <>
+                    <input type="hidden" name={fields.emailConfirmation.name} value={account.email} />
+                    <p className="text-sm text-ink-muted">You are signed in: the collection goes to your account's email.</p>
+                  </>
+                ) : (
+                  <TextField field={fields.emailConfirmation} label="Confirm Email Address" type="email" autoComplete="email" />
+                )}
+                <SubmitButton name="intent" value="details" pendingText="Processing...">
+                  Continue to Payment
+                </SubmitButton>
+              </Form>
+            </>
+          ) : (
+            <>
+              <h1 className="text-center font-serif text-3xl font-bold">Complete Your Purchase</h1>
+              {cancelled ? (
+                <p role="status" className="mt-4 rounded-xl bg-gold-100 p-3 text-center text-sm text-gold-700">
+                  Payment cancelled. You have not been charged.
+                </p>
+              ) : null}
+              <dl className="my-6 divide-y divide-sage-200 rounded-2xl bg-sage-50 px-4" aria-label="Order summary">
+                {[
+                  ["Name", details?.name],
+                  ["Email", details?.email],
+                  ["Product", `${cardCount} LIGHT Cards`],
+                  ["Total", price],
+                ].map(([label, value]) => (
+                  <div key={label} className="flex justify-between gap-4 py-3">
+                    <dt className="text-ink-muted">{label}</dt>
+                    <dd className={`text-right ${label === "Total" ? "text-lg font-bold" : "font-semibold"}`}>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {actionData?.error ? <FormAlert errors={[actionData.error]} /> : null}
+              <Form method="post" className="mt-4 space-y-3">
+                <HoneypotField />
+                <SubmitButton name="intent" value="pay" pendingText="Processing Payment...">
+                  Pay {price}
+                </SubmitButton>
+              </Form>
+              <Link to="/checkout" className="btn-secondary mt-3 w-full">
+                Back to Details
+              </Link>
+              <p className="mt-4 text-center text-xs text-ink-muted">One-time payment · Lifetime access · 30-day guarantee</p>
+            </>
+          )}
+        </div>
+      </main>
+    </>
+  );
+}

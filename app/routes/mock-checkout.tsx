@@ -1,0 +1,140 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Spinner } from "~/components/auto-submit";
+import { ErrorList, FormAlert, HoneypotField, SubmitButton } from "~/components/forms";
+import { SiteHeader } from "~/components/site-chrome";
+import { useDelayedRedirect } from "~/hooks/use-delayed-redirect";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { getUser } from "~/modules/auth/guards.server";
+import { formatPrice } from "~/modules/config/money";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
+import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/mock.server";
+import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
+import { mockPaymentSchema } from "~/validation/checkout";
+
+export const headers = forwardHeaders;
+export const meta: MetaFunction = () => [{ title: "Test payment | LIGHT Cards" }];
+
+const REDIRECT_DELAY_MS = 2000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  assertTestModeAvailable(context);
+  const [details, user] = await Promise.all([readCheckoutDetails(context.config, request), getUser(context)]);
+  return {
+    email: user?.email ?? details?.email ?? "",
+    name: details?.name ?? "",
+    emailLocked: Boolean(user),
+    price: formatPrice(context.config.price),
+    defaultCard: DEFAULT_TEST_CARD,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertTestModeAvailable(context);
+  const formData = await request.formData();
+  rejectBots(formData);
+  const parsed = mockPaymentSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return data({ state: "form" as const, emailError: "Please enter a valid email address", cardError: null, error: null, successUrl: null }, { status: 400 });
+  }
+  const user = await getUser(context);
+  try {
+    const result = await payWithTestCard(context, {
+      email: user?.email ?? parsed.data.email,
+      name: parsed.data.name || null,
+      cardNumber: parsed.data.cardNumber ?? "",
+      startedByUserId: user?.id ?? null,
+    });
+    if (result.status === "failed") {
+      return data({ state: "form" as const, emailError: null, cardError: result.message, error: null, successUrl: null }, { status: 402 });
+    }
+    const successUrl = `/success?session_id=${result.sessionId}`;
+    // Without JavaScript go at once; with it, show the confirmation for 2 seconds first.
+    if (formData.get("enhanced") !== "1") return redirect(successUrl, 303);
+    return data({ state: "paid" as const, emailError: null, cardError: null, error: null, successUrl });
+  } catch (error) {
+    console.warn("Mock payment failed", error);
+    return data(
+      { state: "form" as const, emailError: null, cardError: null, error: "Something went wrong with the test payment. Please try again.", successUrl: null },
+      { status: 503 },
+    );
+  }
+}
+
+export default function MockCheckoutPage() {
+  const { email, name, emailLocked, price, defaultCard } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  useDelayedRedirect(result?.state === "paid" ? result.successUrl : null, REDIRECT_DELAY_MS);
+
+  return (
+    <>
+      <SiteHeader socialUrl="" minimal />
+      <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+        <div className="rounded-3xl bg-white p-8 shadow-xl ring-1 ring-sage-200">
+          <p className="mb-2 text-center text-xs font-semibold uppercase tracking-widest text-gold-700">Test mode: no real charge</p>
+          {result?.state === "paid" ? (
+            <div role="status" className="space-y-4 text-center">
+              <h1 className="font-serif text-3xl font-bold">Payment Successful!</h1>
+              <Spinner label="Setting up your access..." />
+            </div>
+          ) : (
+            <>
+              <h1 className="text-center font-serif text-3xl font-bold">Mock Checkout</h1>
+              <p className="my-4 text-center text-2xl font-bold" data-testid="mock-price">
+                {price} (Test)
+              </p>
+              <Form method="post" className="space-y-4">
+                <HoneypotField />
+                {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+                <input type="hidden" name="name" value={name} />
+                <FormAlert errors={result?.error ? [result.error] : null} />
+                <div>
+                  <label htmlFor="mock-email" className="block text-sm font-semibold">
+                    Email Address
+                  </label>
+                  <input
+                    id="mock-email"
+                    name="email"
+                    type="email"
+                    defaultValue={email}
+                    readOnly={emailLocked}
+                    autoComplete="email"
+                    aria-invalid={result?.emailError ? true : undefined}
+                    aria-describedby={result?.emailError ? "mock-email-error" : undefined}
+                    className="mt-1 block min-h-[44px] w-full rounded-xl border border-sage-300 px-4 py-2"
+                  />
+                  <ErrorList id="mock-email-error" errors={result?.emailError ? [result.emailError] : null} />
+                </div>
+                <div>
+                  <label htmlFor="mock-card" className="block text-sm font-semibold">
+                    Card Number
+                  </label>
+                  <input
+                    id="mock-card"
+                    name="cardNumber"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    defaultValue={defaultCard}
+                    aria-invalid={result?.cardError ? true : undefined}
+                    aria-describedby={result?.cardError ? "mock-card-error" : undefined}
+                    className="mt-1 block min-h-[44px] w-full rounded-xl border border-sage-300 px-4 py-2 font-mono"
+                  />
+                  <ErrorList id="mock-card-error" errors={result?.cardError ? [result.cardError] : null} />
+                </div>
+                <SubmitButton pendingText="Processing Payment...">Complete Test Payment</SubmitButton>
+              </Form>
+              <p className="mt-4 text-center text-sm">
+                <Link to="/test-checkout" className="font-semibold text-lavender-700 underline">
+                  Test card numbers
+                </Link>
+              </p>
+            </>
+          )}
+        </div>
+      </main>
+    </>
+  );
+}

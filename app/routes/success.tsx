@@ -1,0 +1,111 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { Spinner } from "~/components/auto-submit";
+import { SiteHeader } from "~/components/site-chrome";
+import { ActionToast } from "~/components/ui/toaster";
+import { serializeSessionCookie } from "~/modules/auth/sessions.server";
+import { countCards } from "~/modules/cards/cards.server";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { completeCheckout } from "~/modules/payments/success.server";
+
+export const headers = forwardHeaders;
+export const meta: MetaFunction = () => [{ title: "Payment successful | LIGHT Cards" }];
+
+const querySchema = z.object({ session_id: z.string().min(1).max(200) });
+
+/**
+ * The payment-success page. Its GET is the one that may change data: fulfilment is idempotent
+ * (see fulfilPaidCheckout), so reloading or a late webhook never grants twice.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const support = context.config.supportEmail;
+  if (!query.success) return data({ state: "failed" as const, support, email: null, signIn: null, cardCount: 0 }, { status: 400 });
+
+  try {
+    const outcome = await completeCheckout(context, query.data.session_id);
+    if (outcome.status === "pending") {
+      // Some payment methods confirm a moment later: look again shortly.
+      return data({ state: "pending" as const, support, email: null, signIn: null, cardCount: 0 }, { headers: { Refresh: "3" } });
+    }
+    if (outcome.status === "not-found") {
+      return data({ state: "failed" as const, support, email: null, signIn: null, cardCount: 0 }, { status: 404 });
+    }
+    const headers = new Headers();
+    if (outcome.session) headers.append("Set-Cookie", await serializeSessionCookie(context.config, request, outcome.session));
+    return data(
+      { state: "granted" as const, support, email: outcome.email, signIn: outcome.signIn, cardCount: await countCards(context.db) },
+      { headers },
+    );
+  } catch (error) {
+    console.warn("Success page could not confirm the payment", error);
+    return data({ state: "failed" as const, support, email: null, signIn: null, cardCount: 0 }, { status: 502 });
+  }
+}
+
+export default function SuccessPage() {
+  const result = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SiteHeader socialUrl="" minimal />
+      <main id="main" className="mx-auto w-full max-w-xl px-4 py-12">
+        <div className="rounded-3xl bg-white p-8 text-center shadow-xl ring-1 ring-sage-200">
+          {result.state === "pending" ? <Spinner label="Setting up your access..." /> : null}
+          {result.state === "failed" ? (
+            <>
+              <ActionToast toast={{ type: "error", title: "Access Setup", description: "Please contact support if you need help accessing your cards." }} />
+              <h1 className="font-serif text-3xl font-bold">Access Setup</h1>
+              <p role="alert" className="mt-4">
+                We could not confirm this payment. Please contact support if you need help accessing your cards:{" "}
+                <a className="font-semibold text-lavender-700 underline" href={`mailto:${result.support}`}>
+                  {result.support}
+                </a>
+              </p>
+              <Link to="/" className="btn-secondary mt-6 w-full">
+                Return to Home
+              </Link>
+            </>
+          ) : null}
+          {result.state === "granted" ? (
+            <>
+              <ActionToast toast={{ type: "success", title: "Payment Successful!" }} />
+              <h1 className="font-serif text-3xl font-bold">Payment Successful!</h1>
+              <p role="status" className="mt-3 text-lg font-semibold text-sage-800">
+                Access granted to all {result.cardCount} cards!
+              </p>
+              <p className="mt-2 text-ink-muted">
+                {result.signIn === "emailed-link"
+                  ? `We emailed a sign-in link to ${result.email}. Open it to reach your collection on any device.`
+                  : `You are signed in as ${result.email}.`}
+              </p>
+              <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-sage-50 p-5 text-left">
+                <h2 id="next-title" className="font-semibold">
+                  What's Next
+                </h2>
+                <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+                  <li>Open your collection and read today's featured card.</li>
+                  <li>Flip a card, read the verse, and speak the affirmation aloud.</li>
+                  <li>Save your favourites and come back tomorrow to build your streak.</li>
+                </ol>
+              </section>
+              <p className="mt-4 text-sm text-ink-muted">
+                Need help? Write to{" "}
+                <a className="font-semibold text-lavender-700 underline" href={`mailto:${result.support}`}>
+                  {result.support}
+                </a>
+                . Your purchase is covered by our 30-day guarantee.
+              </p>
+              <Link to="/cards" className="btn-primary mt-6 w-full">
+                Access Your Collection
+              </Link>
+              <Link to="/" className="btn-secondary mt-3 w-full">
+                Return to Home
+              </Link>
+            </>
+          ) : null}
+        </div>
+      </main>
+    </>
+  );
+}
