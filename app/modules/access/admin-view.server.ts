@@ -1,0 +1,90 @@
+/**
+ * What the admin page shows, shaped on the server: dates are formatted here (in UTC, one locale), so the
+ * HTML the server sends and the page the browser hydrates read the same.
+ */
+import { formatPrice } from "~/modules/config/money";
+import type { listAuditLog, listRecentPurchases } from "./grants.server";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** "Nov 22, 2026, 3:58 AM UTC" */
+export function formatAdminDate(date: Date | null | undefined): string | null {
+  return date ? `${dateTime.format(date)} UTC` : null;
+}
+
+/** The result box: access of one email. */
+export type AccessResultView = {
+  email: string;
+  hasAccess: boolean;
+  userId: string | null;
+  purchaseDate: string | null;
+  purchaseDateIso: string | null;
+};
+
+export function accessResultView(
+  email: string,
+  access: { hasAccess: boolean; userId: string | null; purchaseDate: Date | null },
+): AccessResultView {
+  return {
+    email,
+    hasAccess: access.hasAccess,
+    userId: access.userId,
+    purchaseDate: formatAdminDate(access.purchaseDate),
+    purchaseDateIso: access.purchaseDate?.toISOString() ?? null,
+  };
+}
+
+type PurchaseRow = Awaited<ReturnType<typeof listRecentPurchases>>[number];
+
+export function purchaseRowView(row: PurchaseRow) {
+  return {
+    id: row.id,
+    date: formatAdminDate(row.createdAt)!,
+    dateIso: row.createdAt.toISOString(),
+    email: row.email,
+    /** Shown when the account's email differs from the one typed at checkout. */
+    accountEmail: row.accountEmail.toLowerCase() === row.email.toLowerCase() ? null : row.accountEmail,
+    provider: row.provider === "stripe" ? "Stripe" : "Test (mock)",
+    amount: formatPrice({ cents: row.amountCents, currency: row.currency }),
+    status: row.status === "refunded" ? `Refunded${row.refundedAt ? ` ${formatAdminDate(row.refundedAt)}` : ""}` : "Paid",
+  };
+}
+
+type AuditRow = Awaited<ReturnType<typeof listAuditLog>>[number];
+
+const ACTION_LABELS: Record<string, string> = { grant: "Grant", revoke: "Revoke", check: "Check" };
+
+/** The audit row's detail as a sentence: the reason first, then what happened. */
+export function describeAuditDetail(action: string, detail: Record<string, unknown> | null): string {
+  if (!detail) return "—";
+  const parts: string[] = [];
+  if (typeof detail.reason === "string" && detail.reason) parts.push(`Reason: ${detail.reason}`);
+  if (action === "grant") {
+    if (detail.createdUser === true) parts.push("Account created");
+    if (detail.alreadyHadGrant === true) parts.push("Already had a grant");
+  } else if (action === "revoke") {
+    if (typeof detail.revokedGrants === "number") {
+      parts.push(detail.revokedGrants === 1 ? "1 grant revoked" : `${detail.revokedGrants} grants revoked`);
+    }
+    if (detail.stillHasAccessThroughPurchase === true) parts.push("Still has access through a paid purchase");
+  } else if (action === "check") {
+    if (typeof detail.hasAccess === "boolean") parts.push(`Has access: ${detail.hasAccess ? "Yes" : "No"}`);
+  } else {
+    for (const [key, value] of Object.entries(detail)) {
+      if (key !== "reason" && value !== null && value !== undefined) parts.push(`${key}: ${String(value)}`);
+    }
+  }
+  return parts.length ? parts.join(". ") : "—";
+}
+
+export function auditRowView(row: AuditRow) {
+  return {
+    id: row.id,
+    when: formatAdminDate(row.createdAt)!,
+    whenIso: row.createdAt.toISOString(),
+    actorEmail: row.actorEmail,
+    action: ACTION_LABELS[row.action] ?? row.action,
+    target: row.targetEmail ?? row.targetUserId ?? "—",
+    detail: describeAuditDetail(row.action, row.detail),
+  };
+}

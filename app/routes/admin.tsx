@@ -1,0 +1,351 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { getAccessStatus } from "~/modules/access/access.server";
+import { accessResultView, auditRowView, purchaseRowView, type AccessResultView } from "~/modules/access/admin-view.server";
+import { checkAccessByEmail, grantAccessByEmail, listAuditLog, listRecentPurchases, revokeAccessByEmail } from "~/modules/access/grants.server";
+import { requireAdmin } from "~/modules/auth/guards.server";
+import { findUserByEmail } from "~/modules/auth/users.server";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { adminAccessSchema, adminFormSchema, reasonOrNull, STILL_HAS_PURCHASE_MESSAGE } from "~/validation/admin";
+import { emailSchema } from "~/validation/auth";
+
+export const headers = forwardHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Admin | LIGHT Cards" }, { name: "robots", content: "noindex" }];
+
+const FAILURE_MESSAGES = {
+  grant: "Failed to grant access. Please try again.",
+  check: "Failed to check access. Please try again.",
+  revoke: "Failed to revoke access. Please try again.",
+} as const;
+
+/**
+ * `?email=` shows the result box for that email (after a grant or revoke redirects here). It is read
+ * with getAccessStatus, so reloading the page does not write a "check" to the audit log.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const requested = emailSchema.safeParse(new URL(request.url).searchParams.get("email") ?? "");
+  let result: AccessResultView | null = null;
+  if (requested.success) {
+    const user = await findUserByEmail(context.db, requested.data);
+    const status = user ? await getAccessStatus(context.db, user.id) : { hasAccess: false, purchaseDate: null };
+    result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
+  }
+  const [purchases, auditLog] = await Promise.all([listRecentPurchases(context.db), listAuditLog(context.db)]);
+  return {
+    adminEmail: admin.email,
+    email: requested.success ? requested.data : "",
+    result,
+    purchases: purchases.map(purchaseRowView),
+    auditLog: auditLog.map(auditRowView),
+  };
+}
+
+/** An unexpected error from the access functions: logged, and answered with the spec's message (503). */
+function failure(intent: keyof typeof FAILURE_MESSAGES, error: unknown, reply: (formErrors: string[]) => SubmissionResult<string[]>) {
+  console.warn(`Admin ${intent} failed:`, error);
+  return data({ result: reply([FAILURE_MESSAGES[intent]]), check: null }, { status: 503 });
+}
+
+/** Grant and revoke redirect back here with a toast (Post/Redirect/Get); check renders its result. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: adminFormSchema });
+  if (submission.status !== "success") {
+    // Only a forged request lacks a known intent (the buttons send it); say so above the form.
+    const intentErrors = submission.error?.intent ?? [];
+    return data({ result: submission.reply({ formErrors: intentErrors }), check: null }, { status: 400 });
+  }
+  const actor = { userId: admin.id, email: admin.email };
+  const { intent, email } = submission.value;
+  const reason = reasonOrNull(submission.value.reason);
+  const back = `/admin?email=${encodeURIComponent(email)}`;
+  const reply = (formErrors: string[]) => submission.reply({ formErrors });
+
+  if (intent === "grant") {
+    let granted: Awaited<ReturnType<typeof grantAccessByEmail>>;
+    try {
+      granted = await grantAccessByEmail(context.db, { email, actor, reason });
+    } catch (error) {
+      return failure(intent, error, reply);
+    }
+    return redirectWithToast(context.config, back, {
+      type: "success",
+      title: "Access Granted!",
+      description: granted.createdUser
+        ? `${granted.user.email} now has access. A new account was created; its owner can sign in with an emailed link.`
+        : `${granted.user.email} now has access to the full collection.`,
+    });
+  }
+
+  if (intent === "revoke") {
+    let revoked: Awaited<ReturnType<typeof revokeAccessByEmail>>;
+    try {
+      revoked = await revokeAccessByEmail(context.db, { email, actor, reason: reason ?? "" });
+    } catch (error) {
+      return failure(intent, error, reply);
+    }
+    let description: string;
+    if (revoked.status.hasAccess) description = STILL_HAS_PURCHASE_MESSAGE;
+    else if (!revoked.user) description = "There is no account for this email, so there was no access to revoke.";
+    else if (revoked.revokedGrants === 0) description = `${revoked.user.email} had no granted access to revoke.`;
+    else description = `${revoked.user.email} no longer has access.`;
+    return redirectWithToast(context.config, back, { type: revoked.status.hasAccess ? "message" : "success", title: "Access Revoked", description });
+  }
+
+  let checked: Awaited<ReturnType<typeof checkAccessByEmail>>;
+  try {
+    checked = await checkAccessByEmail(context.db, { email, actor });
+  } catch (error) {
+    return failure(intent, error, reply);
+  }
+  return data({ result: submission.reply(), check: accessResultView(email, checked) });
+}
+
+export default function AdminPage() {
+  const { adminEmail, email, result, purchases, auditLog } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  // A check answers in the action's data; a grant or revoke comes back through ?email=.
+  const shown = actionData?.check ?? result;
+
+  return (
+    <>
+      <header className="border-b border-sage-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
+          <div>
+            <Link to="/" className="font-serif text-xl font-bold text-sage-800">
+              LIGHT <span className="text-lavender-700">Cards</span>
+            </Link>
+            <p className="text-sm text-ink-muted">
+              Signed in as <span className="font-semibold text-ink">{adminEmail}</span> (admin)
+            </p>
+          </div>
+          <nav aria-label="Account" className="flex items-center gap-3">
+            <Link to="/dashboard" className="text-sm font-semibold text-lavender-700 underline">
+              Dashboard
+            </Link>
+            <Form method="post" action="/logout">
+              <SubmitButton className="btn-secondary px-4 py-2 text-sm" pendingText="Signing out...">
+                Log Out
+              </SubmitButton>
+            </Form>
+          </nav>
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto w-full max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+        <h1 className="font-serif text-3xl font-bold">Admin</h1>
+
+        <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+          <section aria-labelledby="access-title" className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+            <h2 id="access-title" className="text-xl font-semibold">
+              Manage access
+            </h2>
+            {/* Remounted after every navigation, so a completed grant or revoke starts a clean form. */}
+            <AccessForm key={location.key} defaultEmail={email} lastResult={actionData?.result} />
+            {shown ? <AccessResult result={shown} /> : null}
+          </section>
+
+          <section aria-labelledby="instructions-title" className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+            <h2 id="instructions-title" className="text-xl font-semibold">
+              Instructions
+            </h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-ink">
+              <li>
+                <strong>Grant Access</strong> gives an email lifetime access to the full collection. If no account exists for it,
+                one is created; its owner signs in with an emailed sign-in link.
+              </li>
+              <li>
+                <strong>Check Access</strong> shows whether an email has access, the user ID of its account and the date of its
+                first paid purchase.
+              </li>
+              <li>
+                <strong>Revoke Access</strong> ends access that an admin granted. A reason is required.
+              </li>
+              <li>
+                Refunds happen in Stripe: a full refund there ends the access a purchase gave. This page cannot end paid access.
+              </li>
+              <li>Every grant, check and revoke is recorded in the audit log below, with your email and the reason.</li>
+            </ul>
+          </section>
+        </div>
+
+        <PurchasesTable purchases={purchases} />
+        <AuditLogTable auditLog={auditLog} />
+      </main>
+    </>
+  );
+}
+
+function AccessForm({ defaultEmail, lastResult }: { defaultEmail: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "admin-access",
+    lastResult,
+    defaultValue: { email: defaultEmail },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // Submitting sends the pressed button's intent; a blur or keystroke has none, so it checks the fields only.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.has("intent") ? adminFormSchema : adminAccessSchema }),
+  });
+  // The spec: the buttons are disabled while the email is empty. Without JavaScript they stay enabled
+  // and the server says what is missing.
+  const disabled = hydrated && !String(fields.email.value ?? "").trim();
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <TextField field={fields.email} label="Email Address" type="email" autoComplete="off" />
+      <div>
+        <label htmlFor={fields.reason.id} className="block text-sm font-semibold text-ink">
+          Reason <span className="font-normal text-ink-muted">(required to revoke)</span>
+        </label>
+        <textarea
+          {...getTextareaProps(fields.reason)}
+          key={fields.reason.key}
+          rows={2}
+          className="mt-1 block w-full rounded-xl border border-sage-300 bg-white px-4 py-2 text-base text-ink aria-[invalid=true]:border-red-700"
+        />
+        <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
+      </div>
+      {/* Check comes first: pressing Enter in a field submits with the first button, and checking changes nothing. */}
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton name="intent" value="check" className="btn-secondary" pendingText="Checking..." disabled={disabled}>
+          Check Access
+        </SubmitButton>
+        <SubmitButton name="intent" value="grant" className="btn-primary" pendingText="Granting..." disabled={disabled}>
+          Grant Access
+        </SubmitButton>
+        <SubmitButton
+          name="intent"
+          value="revoke"
+          className="btn border-2 border-red-700 bg-white text-red-800 hover:bg-red-50"
+          pendingText="Revoking..."
+          disabled={disabled}
+        >
+          Revoke Access
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function AccessResult({ result }: { result: AccessResultView }) {
+  return (
+    <div role="status" aria-labelledby="result-title" className="mt-6 rounded-2xl bg-sage-50 p-4 ring-1 ring-sage-200" data-testid="access-result">
+      <h3 id="result-title" className="font-semibold">
+        Access for {result.email}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-semibold">Has Access</dt>
+        <dd data-testid="has-access" className={result.hasAccess ? "text-sage-800" : "text-red-800"}>
+          {result.hasAccess ? "Yes" : "No"}
+        </dd>
+        <dt className="font-semibold">User ID</dt>
+        <dd data-testid="user-id" className="break-all font-mono">
+          {result.userId ?? "No account"}
+        </dd>
+        <dt className="font-semibold">Purchase Date</dt>
+        <dd data-testid="purchase-date">
+          {result.purchaseDate && result.purchaseDateIso ? <time dateTime={result.purchaseDateIso}>{result.purchaseDate}</time> : "—"}
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+const th = "border-b border-sage-200 px-3 py-2 text-left font-semibold";
+const td = "border-b border-sage-100 px-3 py-2 align-top";
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
+  return (
+    <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+      <table className="w-full min-w-[640px] text-sm">
+        <caption className="mb-3 text-left text-xl font-semibold">Recent purchases</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>Date</th>
+            <th scope="col" className={th}>Email</th>
+            <th scope="col" className={th}>Provider</th>
+            <th scope="col" className={th}>Amount</th>
+            <th scope="col" className={th}>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {purchases.length === 0 ? (
+            <tr>
+              <td colSpan={5} className={`${td} text-ink-muted`}>
+                No purchases yet.
+              </td>
+            </tr>
+          ) : (
+            purchases.map((purchase) => (
+              <tr key={purchase.id}>
+                <td className={td}>
+                  <time dateTime={purchase.dateIso}>{purchase.date}</time>
+                </td>
+                <td className={`${td} break-all`}>
+                  {purchase.email}
+                  {purchase.accountEmail ? <span className="block text-ink-muted">Account: {purchase.accountEmail}</span> : null}
+                </td>
+                <td className={td}>{purchase.provider}</td>
+                <td className={td}>{purchase.amount}</td>
+                <td className={td}>{purchase.status}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function AuditLogTable({ auditLog }: { auditLog: LoaderData["auditLog"] }) {
+  return (
+    <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+      <table className="w-full min-w-[640px] text-sm" data-testid="audit-log">
+        <caption className="mb-3 text-left text-xl font-semibold">Audit log</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>When</th>
+            <th scope="col" className={th}>Who</th>
+            <th scope="col" className={th}>Action</th>
+            <th scope="col" className={th}>Target</th>
+            <th scope="col" className={th}>Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {auditLog.length === 0 ? (
+            <tr>
+              <td colSpan={5} className={`${td} text-ink-muted`}>
+                No entries yet.
+              </td>
+            </tr>
+          ) : (
+            auditLog.map((entry) => (
+              <tr key={entry.id}>
+                <td className={td}>
+                  <time dateTime={entry.whenIso}>{entry.when}</time>
+                </td>
+                <td className={`${td} break-all`}>{entry.actorEmail}</td>
+                <td className={td}>{entry.action}</td>
+                <td className={`${td} break-all`}>{entry.target}</td>
+                <td className={td}>{entry.detail}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}

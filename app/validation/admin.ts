@@ -1,0 +1,52 @@
+/**
+ * Schemas for the admin page (/admin) and the admin JSON API (/api/grant-access, /api/check-access).
+ * Client-safe: the page validates with the same schema in the browser (conform) and on the server.
+ */
+import { z } from "zod";
+import { emailSchema } from "./auth";
+
+export const REVOKE_REASON_MESSAGE = "Please give a reason for revoking access.";
+export const REASON_MAX_LENGTH = 500;
+/** Revoking ends admin grants only; a paid purchase ends with its refund (the Stripe webhook). */
+export const STILL_HAS_PURCHASE_MESSAGE = "This email still has access through a paid purchase; refund it in Stripe to end that.";
+
+export const ADMIN_INTENTS = ["grant", "check", "revoke"] as const;
+export type AdminIntent = (typeof ADMIN_INTENTS)[number];
+
+const reasonSchema = z
+  .string()
+  .trim()
+  .max(REASON_MAX_LENGTH, `Reasons are at most ${REASON_MAX_LENGTH} characters`)
+  .optional();
+
+/** `{ email, reason? }`: the body of the admin API calls and the fields of the admin form. */
+export const adminAccessSchema = z.object({
+  email: emailSchema,
+  reason: reasonSchema,
+});
+
+/**
+ * The admin form: which button was pressed (`intent`), and a reason, which revoking requires.
+ * A union rather than a refinement, so a missing email and a missing reason are reported together.
+ */
+export const adminFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    adminAccessSchema.extend({ intent: z.literal("grant") }),
+    adminAccessSchema.extend({ intent: z.literal("check") }),
+    adminAccessSchema.extend({
+      intent: z.literal("revoke"),
+      reason: z
+        .string({ error: REVOKE_REASON_MESSAGE })
+        .trim()
+        .min(1, REVOKE_REASON_MESSAGE)
+        .max(REASON_MAX_LENGTH, `Reasons are at most ${REASON_MAX_LENGTH} characters`),
+    }),
+  ],
+  { error: "Choose Grant Access, Check Access or Revoke Access." },
+);
+
+/** An empty or blank reason is no reason. */
+export function reasonOrNull(reason: string | undefined | null): string | null {
+  return reason?.trim() ? reason.trim() : null;
+}
