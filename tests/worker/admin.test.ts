@@ -373,7 +373,14 @@ describe("when the access functions fail", () => {
       expect(await check.json()).toEqual({ error: messages.check });
       // Logged as warnings, with the cause (a console.error would fail the test).
       expect(warn).toHaveBeenCalledTimes(5);
-      expect(String(warn.mock.calls[0]![1])).toContain("admin_audit_log");
+      expect(String(warn.mock.calls[0]![1])).toContain("audit log unavailable");
+      // A grant whose audit row could not be written did not happen either (one atomic batch).
+      const grants = await env.DB.prepare(
+        "SELECT count(*) AS n FROM access_grants g JOIN users u ON u.id = g.user_id WHERE lower(u.email) = lower(?)",
+      )
+        .bind(target)
+        .first<{ n: number }>();
+      expect(grants!.n).toBe(0);
     } finally {
       await env.DB.prepare("DROP TRIGGER refuse_audit_writes").run();
     }

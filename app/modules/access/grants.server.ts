@@ -38,10 +38,17 @@ export async function grantAccessByEmail(
     .from(accessGrants)
     .where(and(eq(accessGrants.userId, user.id), isNull(accessGrants.revokedAt)))
     .limit(1);
-  if (!active) {
-    await db.insert(accessGrants).values({ userId: user.id, grantedByUserId: input.actor.userId, reason: input.reason });
-  }
-  await audit(db, input.actor, "grant", { email: user.email, userId: user.id }, { reason: input.reason, createdUser, alreadyHadGrant: Boolean(active) });
+  // The grant and its audit row land together (one D1 batch is atomic): no grant goes unrecorded.
+  const auditRow = db.insert(adminAuditLog).values({
+    actorUserId: input.actor.userId,
+    actorEmail: input.actor.email,
+    action: "grant",
+    targetEmail: user.email,
+    targetUserId: user.id,
+    detail: { reason: input.reason, createdUser, alreadyHadGrant: Boolean(active) },
+  });
+  if (active) await auditRow;
+  else await db.batch([db.insert(accessGrants).values({ userId: user.id, grantedByUserId: input.actor.userId, reason: input.reason }), auditRow]);
   return { user, createdUser, alreadyHadGrant: Boolean(active) };
 }
 
