@@ -2,6 +2,7 @@ import { Check } from "@phosphor-icons/react/dist/ssr";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import { CheckList } from "~/components/check-list";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { featuredCardIndex } from "~/modules/cards/card";
 import { countCards, getCardsFor, listCategories, listPreviewCards, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
@@ -310,21 +311,17 @@ export default function LandingPage() {
             </p>
             <p className="mt-2 font-semibold">{copy.pricing.headline}</p>
             <p className="mt-1 text-sm text-ink-muted">{copy.pricing.note}</p>
-            <ul className="mt-6 space-y-2 text-left">
-              {[
+            <CheckList
+                className="mt-6 space-y-2 text-left"
+                items={[
                 `All ${cardCount} affirmation cards in ${categoryCount} categories`,
                 "A King James Version verse and a reflection prompt on every card",
                 "High-resolution PDF of the collection for mobile and print",
                 "Card images to download and share",
                 "Lifetime access with no recurring fees",
                 "30-day money-back guarantee",
-              ].map((item) => (
-                <li key={item} className="flex gap-2">
-                  <Check className="mt-1 h-5 w-5 flex-none text-sage-700" weight="bold" aria-hidden="true" />
-                  <span>{item}</span>
-                </li>
-              ))}
-            </ul>
+                ]}
+              />
             <Link to="/checkout" className="btn-primary mt-8 w-full" data-cta="pricing">
               {copy.ctaLabel}
             </Link>

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Check } from "@phosphor-icons/react/dist/ssr";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
+import { CheckList } from "~/components/check-list";
 import { SiteHeader } from "~/components/site-chrome";
 import { getAccessStatus } from "~/modules/access/access.server";
 import { rejectBots } from "~/modules/auth/form-helpers.server";
@@ -137,19 +137,15 @@ export default function CheckoutPage() {
           {step === "details" ? (
             <>
               <h1 className="text-center font-serif text-3xl font-bold">Get Full Access</h1>
-              <ul className="my-6 space-y-2">
-                {[
+              <CheckList
+                className="my-6 space-y-2"
+                items={[
                   `All ${cardCount} affirmation cards`,
                   `${categoryCount} categories for every part of your day`,
                   "Guidance on every card: a reflection prompt and an anchor action",
                   "Immediate access, for life",
-                ].map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <Check className="mt-1 h-5 w-5 flex-none text-sage-700" weight="bold" aria-hidden="true" />
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
+                ]}
+              />
               <Form method="post" {...getFormProps(form)} className="space-y-4">
                 <HoneypotField />
                 <FormAlert id={form.errorId} errors={form.errors} />

@@ -1,8 +1,9 @@
-import { ArrowLeft, Check } from "@phosphor-icons/react/dist/ssr";
+import { ArrowLeft } from "@phosphor-icons/react/dist/ssr";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { AffirmationCard } from "~/components/affirmation-card";
+import { CheckList } from "~/components/check-list";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -72,31 +73,23 @@ export default function SampleCardPage() {
               <h2 id="in-every-card" className="text-xl font-semibold">
                 In every card
               </h2>
-              <ul className="mt-3 space-y-2">
-                {[
+              <CheckList className="mt-3 space-y-2" items={[
                   "A first-person affirmation written to be spoken aloud",
                   "The Bible verse behind it, quoted from the King James Version",
                   "A reflection question and an anchor action for today",
                   "Listen to it read aloud, share it, or copy it as text",
-                ].map((item) => (
-                  <Feature key={item}>{item}</Feature>
-                ))}
-              </ul>
+                ]} />
             </section>
             <section aria-labelledby="in-collection">
               <h2 id="in-collection" className="text-xl font-semibold">
                 In the full collection
               </h2>
-              <ul className="mt-3 space-y-2">
-                {[
+              <CheckList className="mt-3 space-y-2" items={[
                   `${cardCount} cards in ${categoryCount} categories`,
                   "A featured card for each day, favourites and search",
                   "Downloadable card images and a high-resolution PDF",
                   "Lifetime access for one payment, with a 30-day guarantee",
-                ].map((item) => (
-                  <Feature key={item}>{item}</Feature>
-                ))}
-              </ul>
+                ]} />
             </section>
           </div>
         </div>
@@ -132,14 +125,5 @@ export default function SampleCardPage() {
       </main>
       <SiteFooter socialUrl={site.socialUrl} supportEmail={site.supportEmail} anchorsBase="/" />
     </>
-  );
-}
-
-function Feature({ children }: { children: string }) {
-  return (
-    <li className="flex gap-2">
-      <Check className="mt-1 h-5 w-5 flex-none text-sage-700" weight="bold" aria-hidden="true" />
-      <span>{children}</span>
-    </li>
   );
 }

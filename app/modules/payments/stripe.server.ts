@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { Env } from "~/modules/config/env";
+import type { PaidPayment } from "./fulfil.server";
 
 /**
  * The only module that talks to Stripe. The client is built per request from that request's
@@ -47,17 +48,10 @@ export async function createCheckoutSession(stripe: Stripe, request: CheckoutReq
   return { id: session.id, url: session.url };
 }
 
-/** What fulfilment needs from a paid Checkout Session, or null when it is not paid. */
-export type PaidCheckout = {
-  checkoutSessionId: string;
-  paymentIntentId: string | null;
-  email: string;
-  name: string | null;
-  amountCents: number;
-  currency: string;
-  startedByUserId: string | null;
-};
+/** What fulfilment needs from a paid Checkout Session. */
+export type PaidCheckout = Omit<PaidPayment, "provider" | "purchaseId">;
 
+/** The paid Checkout Session as fulfilment needs it, or null when it is not paid. */
 export function paidCheckoutFrom(session: Stripe.Checkout.Session): PaidCheckout | null {
   if (session.payment_status !== "paid") return null;
   const email = session.customer_details?.email ?? session.customer_email;
