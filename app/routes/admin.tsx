@@ -4,11 +4,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { getAccessStatus } from "~/modules/access/access.server";
+import { getAccessStatusByEmail } from "~/modules/access/access.server";
 import { accessResultView, auditRowView, purchaseRowView, type AccessResultView } from "~/modules/access/admin-view.server";
 import { checkAccessByEmail, grantAccessByEmail, listAuditLog, listRecentPurchases, revokeAccessByEmail } from "~/modules/access/grants.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
-import { findUserByEmail } from "~/modules/auth/users.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { adminAccessSchema, adminFormSchema, reasonOrNull, STILL_HAS_PURCHASE_MESSAGE } from "~/validation/admin";
@@ -33,8 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = emailSchema.safeParse(new URL(request.url).searchParams.get("email") ?? "");
   let result: AccessResultView | null = null;
   if (requested.success) {
-    const user = await findUserByEmail(context.db, requested.data);
-    const status = user ? await getAccessStatus(context.db, user.id) : { hasAccess: false, purchaseDate: null };
+    const { user, status } = await getAccessStatusByEmail(context.db, requested.data);
     result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
   }
   const [purchases, auditLog] = await Promise.all([listRecentPurchases(context.db), listAuditLog(context.db)]);

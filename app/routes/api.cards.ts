@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getAccessStatus } from "~/modules/access/access.server";
+import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { getCardsFor, listCategories, type CardAudience } from "~/modules/cards/cards.server";
+import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
 import { categoryQuerySchema, resolveCategory } from "~/validation/cards";
 
 /**
@@ -19,9 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const selection = resolveCategory(query.data.category, categories);
   if (selection.error) return Response.json({ error: selection.error }, { status: 400 });
 
-  const user = await getUser(context);
-  let audience: CardAudience = "visitor";
-  if (user) audience = (await getAccessStatus(context.db, user.id)).hasAccess ? "buyer" : "member-without-access";
+  const audience = await cardAudienceFor(context.db, await getUser(context));
   const result = await getCardsFor(context.db, audience, { category: selection.slug });
   return Response.json(result, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -4,13 +4,12 @@ import { useState } from "react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { ErrorList, HoneypotField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { getAccessStatus } from "~/modules/access/access.server";
+import { getAccessStatus, sendAccessLinkIfEntitled } from "~/modules/access/access.server";
 import { grantAccessByEmail } from "~/modules/access/grants.server";
-import { requestSignInLink, startSession } from "~/modules/auth/account.server";
+import { startSession } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/auth/form-helpers.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { redirectWithSession } from "~/modules/auth/session-response.server";
-import { findUserByEmail } from "~/modules/auth/users.server";
 import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -73,10 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "check-access") {
     await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "access_check_email", email: emailFrom(formData.get("email")) }]);
     if (!parsed.success) return data({ emailError: "Please enter a valid email address" }, { status: 400 });
-    const owner = await findUserByEmail(context.db, parsed.data.email);
-    if (owner && (await getAccessStatus(context.db, owner.id)).hasAccess) {
-      await requestSignInLink(context, { email: owner.email, redirectTo: "/cards", confirmation: "access" });
-    }
+    await sendAccessLinkIfEntitled(context, parsed.data.email);
     // The same answer whatever the email: the form never reveals who bought.
     return redirectWithToast(context.config, "/cards?sent=1", { type: "message", title: "Check your email", description: SAME_ANSWER });
   }

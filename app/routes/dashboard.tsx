@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { SubmitButton, TextField } from "~/components/forms";
-import { getAccessStatus } from "~/modules/access/access.server";
+import { cardAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { updateProfile } from "~/modules/auth/profile.server";
 import { deleteAllSessionsOfUser } from "~/modules/auth/sessions.server";
@@ -22,9 +22,9 @@ export const meta: MetaFunction = () => [{ title: "Your journey | LIGHT Cards" }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const access = await getAccessStatus(context.db, user.id);
+  const audience = await cardAudienceFor(context.db, user);
   const [cards, categories] = await Promise.all([
-    getCardsFor(context.db, access.hasAccess ? "buyer" : "member-without-access"),
+    getCardsFor(context.db, audience),
     listCategories(context.db),
   ]);
   return {
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       displayName: displayName(user),
       initials: initials(user),
     },
-    hasAccess: access.hasAccess,
+    hasAccess: audience === "buyer",
     cards: cards.cards,
     totalAvailable: cards.totalAvailable,
     categoryLabels: Object.fromEntries(categories.map((category) => [category.slug, category.label])),

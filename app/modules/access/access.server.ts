@@ -1,6 +1,10 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { accessGrants, purchases } from "#db/schema";
+import { accessGrants, purchases, type User } from "#db/schema";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { requestSignInLink } from "~/modules/auth/account.server";
+import { findUserByEmail } from "~/modules/auth/users.server";
+import type { CardAudience } from "~/modules/cards/cards.server";
 
 export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
 
@@ -24,4 +28,25 @@ export async function getAccessStatus(db: Database, userId: string): Promise<Acc
   ]);
   const purchase = purchaseRows[0];
   return { hasAccess: Boolean(purchase || grantRows[0]), purchaseDate: purchase?.createdAt ?? null };
+}
+
+/** The access of an email: its account (if any) and what getAccessStatus says about it. */
+export async function getAccessStatusByEmail(db: Database, email: string): Promise<{ user: User | null; status: AccessStatus }> {
+  const user = await findUserByEmail(db, email);
+  return { user, status: user ? await getAccessStatus(db, user.id) : { hasAccess: false, purchaseDate: null } };
+}
+
+/** Which cards a request may see: visitors and non-buyers get previews, buyers everything. */
+export async function cardAudienceFor(db: Database, user: Pick<User, "id"> | null): Promise<CardAudience> {
+  if (!user) return "visitor";
+  return (await getAccessStatus(db, user.id)).hasAccess ? "buyer" : "member-without-access";
+}
+
+/**
+ * The access gate's form: emails a sign-in link that confirms access, but only to an email that
+ * has access. The caller answers the same either way, so the form never reveals who bought.
+ */
+export async function sendAccessLinkIfEntitled(context: Pick<AppLoadContext, "db" | "config" | "cloudflare">, email: string): Promise<void> {
+  const { user, status } = await getAccessStatusByEmail(context.db, email);
+  if (user && status.hasAccess) await requestSignInLink(context, { email: user.email, redirectTo: "/cards", confirmation: "access" });
 }

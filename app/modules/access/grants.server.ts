@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { accessGrants, adminAuditLog, purchases, users, type User } from "#db/schema";
 import { createUser, findUserByEmail } from "~/modules/auth/users.server";
-import { getAccessStatus, type AccessStatus } from "./access.server";
+import { getAccessStatus, getAccessStatusByEmail, type AccessStatus } from "./access.server";
 
 /** Who did it, for the audit log (the dev button acts as the typed email itself). */
 export type Actor = { userId: string | null; email: string };
@@ -84,8 +84,7 @@ export async function checkAccessByEmail(
   db: Database,
   input: { email: string; actor: Actor },
 ): Promise<{ hasAccess: boolean; userId: string | null; purchaseDate: Date | null }> {
-  const user = await findUserByEmail(db, input.email);
-  const status = user ? await getAccessStatus(db, user.id) : { hasAccess: false, purchaseDate: null };
+  const { user, status } = await getAccessStatusByEmail(db, input.email);
   await audit(db, input.actor, "check", { email: input.email, userId: user?.id ?? null }, { hasAccess: status.hasAccess });
   return { hasAccess: status.hasAccess, userId: user?.id ?? null, purchaseDate: status.purchaseDate };
 }
