@@ -11,14 +11,13 @@ import { randomToken } from "../app/modules/auth/crypto.server";
 import { applyAuthCookies, createRequestAuth } from "../app/modules/auth/request-auth.server";
 import { readConfig } from "../app/modules/config/config.server";
 import type { Env } from "../app/modules/config/env";
+import { guardRequestBody } from "../app/modules/http/request-body.server";
 import { withSecurityHeaders } from "../app/modules/security/headers.server";
 import { crossOriginRefusal, isCrossOriginStateChange } from "../app/modules/security/origin.server";
 
-const build = serverBuild as unknown as ServerBuild;
-const handlers = {
-  development: createRequestHandler(build, "development"),
-  production: createRequestHandler(build, "production"),
-};
+// Production mode everywhere, development included: Remix's development mode answers a failed
+// `.data` request or resource route with the error's stack, and no answer may carry one.
+const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild, "production");
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
@@ -26,10 +25,13 @@ export default {
     const cspNonce = randomToken(16);
     if (isCrossOriginStateChange(request, config)) return withSecurityHeaders(crossOriginRefusal(request), cspNonce);
 
+    const guarded = await guardRequestBody(request);
+    if (guarded instanceof Response) return withSecurityHeaders(guarded, cspNonce);
+
     const db = createDb(env.DB);
-    const auth = createRequestAuth(db, config, request);
+    const auth = createRequestAuth(db, config, guarded);
     const loadContext: AppLoadContext = { cloudflare: { env, ctx }, db, config, auth, cspNonce };
-    const response = await handlers[config.environment](request, loadContext);
+    const response = await handleRemixRequest(guarded, loadContext);
     return applyAuthCookies(withSecurityHeaders(response, cspNonce), auth);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { signInWithPassword } from "~/modules/auth/account.server";
 import { toApiUser } from "~/modules/auth/api-user.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
@@ -9,6 +9,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 /** POST /api/auth/login → { token, user }. The token is a bearer session token. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
   const input = await parseJsonBody(request, loginSchema);
   await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email: input.email }]);
   const outcome = await signInWithPassword(context, input);

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { methodNotAllowed } from "~/modules/api/json.server";
 import { toApiUser } from "~/modules/auth/api-user.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
 
@@ -7,3 +8,5 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const user = await requireApiUser(context);
   return Response.json({ user: await toApiUser(context.db, user) }, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { registerAccount } from "~/modules/auth/account.server";
 import { toApiUser } from "~/modules/auth/api-user.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
@@ -8,6 +8,7 @@ import { registerSchema } from "~/validation/auth";
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
   const input = await parseJsonBody(request, registerSchema);
   await enforceRateLimits(context, request, [{ rule: "register_ip" }, { rule: "register_email", email: input.email }]);
   const outcome = await registerAccount(context, input);

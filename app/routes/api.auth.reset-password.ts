@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { resetPasswordWithToken } from "~/modules/auth/account.server";
 import { resetPasswordSchema } from "~/validation/auth";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
   const input = await parseJsonBody(request, resetPasswordSchema);
   const result = await resetPasswordWithToken(context, input.token, input.password);
   if (result === "valid") return Response.json({ success: true, message: "Password reset successful!" });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { requestSignInLink } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { emailOnlySchema } from "~/validation/auth";
@@ -8,8 +8,9 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 /** Emails a 15-minute sign-in link to an existing account; the same answer for any email. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
   const { email } = await parseJsonBody(request, emailOnlySchema);
   await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email }]);
-  await requestSignInLink(context, { email });
+  requestSignInLink(context, { email });
   return Response.json({ success: true, message: "If an account exists for this email, a sign-in link is on its way." });
 }

@@ -1,14 +1,28 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
-import { tokenSchema } from "~/validation/auth";
+import { readRegisteringBrowser } from "~/modules/auth/registering-browser.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { verifyEmailSchema } from "~/validation/auth";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
+/**
+ * POST { token, password? }. The same rule as the page: the link proves the mailbox, not the password,
+ * so an account that has a password is verified only by the browser that registered it (its cookie) or
+ * with that password in the body; without either the answer is 403 and the link stays unused.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { token } = await parseJsonBody(request, tokenSchema);
-  const result = await verifyEmailWithToken(context, token);
+  requireMethod(request, "POST");
+  const { token, password } = await parseJsonBody(request, verifyEmailSchema);
+  if (password) await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }]);
+  const registeredUserId = await readRegisteringBrowser(context.config, request);
+  const result = await verifyEmailWithToken(context, token, { registeredUserId, password: password || undefined });
   if (result === "valid") return Response.json({ success: true, message: "Your email is verified." });
   if (result === "expired") return apiError(410, "This verification link has expired.");
+  if (result === "password-required") {
+    return apiError(403, "Enter the password this account was registered with to verify it, or reset the password.");
+  }
+  if (result === "wrong-password") return apiError(401, "That is not the password this account was registered with.");
   return apiError(400, "Verification failed. This link is invalid or has already been used.");
 }

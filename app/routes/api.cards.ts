@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { methodNotAllowed } from "~/modules/api/json.server";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
@@ -23,3 +24,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await getCardsFor(context.db, audience, { category: selection.slug });
   return Response.json(result, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { checkAccessByEmail } from "~/modules/access/grants.server";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { adminAccessSchema } from "~/validation/admin";
 
@@ -11,6 +11,7 @@ export const loader = () => methodNotAllowed(["POST"]);
  * purchaseDate as an ISO string). Admins only; every check is recorded in the audit log.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireApiAdmin(context);
   const input = await parseJsonBody(request, adminAccessSchema);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { grantAccessByEmail } from "~/modules/access/grants.server";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { adminAccessSchema, reasonOrNull } from "~/validation/admin";
 
@@ -11,6 +11,7 @@ export const loader = () => methodNotAllowed(["POST"]);
  * Admins only (401 without a session, 403 without the right). Creates the account when there is none.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireApiAdmin(context);
   const input = await parseJsonBody(request, adminAccessSchema);

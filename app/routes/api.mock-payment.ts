@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/mock.server";
 import { mockPaymentSchema } from "~/validation/checkout";
@@ -8,6 +8,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 /** Test mode for API clients: `{ email, name?, cardNumber? }`, development only (404 elsewhere). */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
   if (!context.config.isDevelopment) return apiError(404, "Not found.");
   const input = await parseJsonBody(request, mockPaymentSchema);
   const user = await getUser(context);

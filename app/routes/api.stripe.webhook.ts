@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type Stripe from "stripe";
-import { apiError, methodNotAllowed } from "~/modules/api/json.server";
-import { fulfilPaidCheckout, revokeForRefund } from "~/modules/payments/fulfil.server";
-import { paidCheckoutFrom, verifyWebhookEvent } from "~/modules/payments/stripe.server";
+import { apiError, methodNotAllowed, requireMethod } from "~/modules/api/json.server";
+import { fulfilStripeCheckoutSession, revokeForRefund } from "~/modules/payments/fulfil.server";
+import { verifyWebhookEvent } from "~/modules/payments/stripe.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -12,6 +12,7 @@ export const loader = () => methodNotAllowed(["POST"]);
  * fulfilPaidCheckout); a full refund revokes it.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
   const secret = context.cloudflare.env.STRIPE_WEBHOOK_SECRET;
   const signature = request.headers.get("Stripe-Signature");
   if (!secret) return apiError(400, "Webhook signing secret is not configured.");
@@ -26,16 +27,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   switch (event.type) {
     case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const paid = paidCheckoutFrom(event.data.object);
-      if (paid) await fulfilPaidCheckout(context, { provider: "stripe", ...paid });
+    case "checkout.session.async_payment_succeeded":
+      await fulfilStripeCheckoutSession(context, event.data.object);
       break;
-    }
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (paymentIntentId) {
-        await revokeForRefund(context, { paymentIntentId, amountCents: charge.amount, amountRefundedCents: charge.amount_refunded });
+        await revokeForRefund(context, {
+          paymentIntentId,
+          amountCents: charge.amount,
+          amountRefundedCents: charge.amount_refunded,
+          cause: "refund",
+        });
+      }
+      break;
+    }
+    case "charge.dispute.closed": {
+      // A lost dispute: the bank took the whole payment back, as a full refund would.
+      const dispute = event.data.object;
+      const paymentIntentId = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (dispute.status === "lost" && paymentIntentId) {
+        await revokeForRefund(context, { paymentIntentId, amountCents: dispute.amount, amountRefundedCents: dispute.amount, cause: "dispute-lost" });
       }
       break;
     }

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { ErrorList, HoneypotField } from "~/components/forms";
+import { ActionToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { getAccessStatus, sendAccessLinkIfEntitled } from "~/modules/access/access.server";
 import { grantAccessByEmail } from "~/modules/access/grants.server";
@@ -13,7 +14,7 @@ import { redirectWithSession } from "~/modules/auth/session-response.server";
 import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { forwardHeaders } from "~/modules/http/forward-headers";
-import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailOnlySchema } from "~/validation/auth";
 
@@ -59,24 +60,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "dev-grant") {
     // Development only: grant the typed email and sign in as it.
     if (!context.config.isDevelopment) throw new Response("Not Found", { status: 404 });
-    if (!parsed.success) return data({ emailError: "Please enter a valid email address" }, { status: 400 });
-    const { user } = await grantAccessByEmail(context.db, {
-      email: parsed.data.email,
-      actor: { userId: null, email: parsed.data.email },
-      reason: "Grant Access (Dev) on the access gate",
+    if (!parsed.success) return data({ emailError: "Please enter a valid email address", toast: null }, { status: 400 });
+    const email = parsed.data.email;
+    return withFailureToast("Failed to grant access. Please try again.", async () => {
+      await enforceRateLimits(context, request, [{ rule: "email_action_ip" }]);
+      const { user } = await grantAccessByEmail(context.db, {
+        email,
+        actor: { userId: null, email },
+        reason: "Grant Access (Dev) on the access gate",
+      });
+      const session = await startSession(context, user, false);
+      return redirectWithSession(context, request, session, "/cards", { type: "success", title: "Access Granted!" });
     });
-    const session = await startSession(context, user, false);
-    return redirectWithSession(context, request, session, "/cards", { type: "success", title: "Access Granted!" });
   }
 
   if (intent === "check-access") {
-    await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "access_check_email", email: emailFrom(formData.get("email")) }]);
-    if (!parsed.success) return data({ emailError: "Please enter a valid email address" }, { status: 400 });
-    await sendAccessLinkIfEntitled(context, parsed.data.email);
-    // The same answer whatever the email: the form never reveals who bought.
-    return redirectWithToast(context.config, "/cards?sent=1", { type: "message", title: "Check your email", description: SAME_ANSWER });
+    if (!parsed.success) return data({ emailError: "Please enter a valid email address", toast: null }, { status: 400 });
+    const email = parsed.data.email;
+    return withFailureToast("Failed to verify access. Please try again.", async () => {
+      await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "access_check_email", email }]);
+      sendAccessLinkIfEntitled(context, email);
+      // The same answer whatever the email: the form never reveals who bought.
+      return redirectWithToast(context.config, "/cards?sent=1", { type: "message", title: "Check your email", description: SAME_ANSWER });
+    });
   }
   return redirect("/cards");
+}
+
+/** The gate's failures show the spec's toast on the gate itself, not the error page (a 429 still answers as a 429). */
+async function withFailureToast<T>(description: string, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`Access gate: ${description}`, error);
+    return data({ emailError: null, toast: { type: "error" as const, title: "Error", description } }, { status: 503 });
+  }
 }
 
 export default function CardsPage() {
@@ -112,9 +131,11 @@ function AccessGate({ price, devGrant, sent }: { price: string; devGrant: boolea
   const [email, setEmail] = useState("");
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-access";
   const emailError = actionData && "emailError" in actionData ? actionData.emailError : null;
+  const failureToast = actionData && "toast" in actionData ? actionData.toast : null;
   return (
     <main id="main" className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-md rounded-3xl bg-white p-8 shadow-xl ring-1 ring-sage-200">
+        <ActionToast toast={failureToast} />
         <h1 className="text-center font-serif text-3xl font-bold">Access Your Collection</h1>
         <p className="mt-2 text-center text-ink-muted">Enter the email you bought with and we will send you a sign-in link.</p>
         {sent ? (

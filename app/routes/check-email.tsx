@@ -5,7 +5,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { HoneypotField, SubmitButton } from "~/components/forms";
 import { resendVerification } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/auth/form-helpers.server";
-import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailSchema, resendVerificationSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -23,12 +23,12 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   rejectBots(formData);
-  await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "resend_verification_email", email: emailFrom(formData.get("email")) }]);
   const submission = parseWithZod(formData, { schema: resendVerificationSchema });
   if (submission.status !== "success") {
     return data({ error: submission.error?.email?.[0] ?? "Please enter a valid email address" }, { status: 400 });
   }
-  await resendVerification(context, submission.value);
+  await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "resend_verification_email", email: submission.value.email }]);
+  resendVerification(context, submission.value);
   const email = submission.value.email ?? "";
   return redirectWithToast(context.config, `/check-email?email=${encodeURIComponent(email)}`, {
     type: "success",

@@ -15,6 +15,7 @@ import { forwardHeaders } from "~/modules/http/forward-headers";
 import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
 import { paymentMode } from "~/modules/payments/payment-mode.server";
 import { createCheckoutSession, getStripe } from "~/modules/payments/stripe.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { purchaseDetailsSchema } from "~/validation/checkout";
 
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
     const { name, email } = submission.value;
     return redirect("/checkout?step=payment", {
-      headers: { "Set-Cookie": await saveCheckoutDetails(context.config, request, { name, email }) },
+      headers: { "Set-Cookie": await saveCheckoutDetails(context.config, request, { name, email, checkoutId: crypto.randomUUID() }) },
     });
   }
 
@@ -81,9 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 503 },
       );
     }
+    await enforceRateLimits(context, request, [{ rule: "checkout_ip" }]);
     const { visitorId, setCookie } = ensureVisitorId(request);
     try {
       const session = await createCheckoutSession(getStripe(context.cloudflare.env)!, {
+        checkoutId: details.checkoutId,
         email: user?.email ?? details.email,
         name: details.name,
         userId: user?.id ?? null,

@@ -5,9 +5,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
 import { ActionToast } from "~/components/ui/toaster";
-import { EmailDeliveryError, requestPasswordReset } from "~/modules/auth/account.server";
+import { requestPasswordReset } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/auth/form-helpers.server";
-import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailOnlySchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -23,19 +23,10 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   rejectBots(formData);
-  await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "forgot_password_email", email: emailFrom(formData.get("email")) }]);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
-  try {
-    await requestPasswordReset(context, submission.value.email);
-  } catch (error) {
-    if (!(error instanceof EmailDeliveryError)) throw error;
-    const message = `We could not send the email. Please contact support at ${context.config.supportEmail}.`;
-    return data(
-      { result: submission.reply({ formErrors: [message] }), toast: { type: "error" as const, title: "Error", description: message } },
-      { status: 503 },
-    );
-  }
+  await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "forgot_password_email", email: submission.value.email }]);
+  requestPasswordReset(context, submission.value.email);
   // The same answer whether or not the email has an account.
   return redirectWithToast(context.config, "/forgot-password?sent=1", {
     type: "success",

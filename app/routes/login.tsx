@@ -11,7 +11,7 @@ import { rejectBots } from "~/modules/auth/form-helpers.server";
 import { requireAnonymous } from "~/modules/auth/guards.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { redirectWithSession } from "~/modules/auth/session-response.server";
-import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -30,15 +30,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   rejectBots(formData);
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-  const email = emailFrom(formData.get("email"));
 
   if (formData.get("intent") === "link") {
-    await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email }]);
     const parsed = emailOnlySchema.safeParse({ email: formData.get("email") ?? undefined });
     if (!parsed.success) {
       return data({ intent: "link" as const, linkError: "Please enter a valid email address", result: undefined, toast: null }, { status: 400 });
     }
-    await requestSignInLink(context, { email: parsed.data.email, redirectTo });
+    await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email: parsed.data.email }]);
+    requestSignInLink(context, { email: parsed.data.email, redirectTo });
     return redirectWithToast(context.config, `/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
       type: "success",
       title: "Check your email",
@@ -46,11 +45,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email }]);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ intent: "password" as const, linkError: null, result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
+  await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email: submission.value.email }]);
   const outcome = await signInWithPassword(context, submission.value);
   if (outcome.status === "signed-in") {
     return redirectWithSession(context, request, outcome.session, redirectTo, { type: "success", title: "Welcome back!" });

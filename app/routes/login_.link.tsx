@@ -1,9 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AuthLayout } from "~/components/auth-layout";
 import { AutoSubmitTokenForm } from "~/components/auto-submit";
+import { SubmitButton } from "~/components/forms";
 import { signInWithLinkToken } from "~/modules/auth/account.server";
+import { getUser } from "~/modules/auth/guards.server";
 import { redirectWithSession } from "~/modules/auth/session-response.server";
 import { safeRedirectPath, tokenSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -28,9 +30,18 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = tokenSchema.safeParse(form);
-  if (!parsed.success) return data({ state: "invalid" as const }, { status: 400 });
-  const outcome = await signInWithLinkToken(context, parsed.data.token);
-  if (outcome.status !== "signed-in") return data({ state: outcome.status }, { status: outcome.status === "expired" ? 410 : 400 });
+  if (!parsed.success) return data({ state: "invalid" as const, currentEmail: null, linkEmail: null }, { status: 400 });
+  const current = await getUser(context);
+  const outcome = await signInWithLinkToken(context, parsed.data.token, {
+    signedInUserId: current?.id ?? null,
+    confirmSwitch: form.switchAccount === "1",
+  });
+  if (outcome.status === "switch-required") {
+    return data({ state: "switch-required" as const, currentEmail: current?.email ?? null, linkEmail: outcome.linkEmail }, { status: 409 });
+  }
+  if (outcome.status !== "signed-in") {
+    return data({ state: outcome.status, currentEmail: null, linkEmail: null }, { status: outcome.status === "expired" ? 410 : 400 });
+  }
   const confirmingAccess = form.confirm === "access";
   return redirectWithSession(context, request, outcome.session, safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard"), {
     type: "success",
@@ -52,6 +63,27 @@ export default function SignInLinkPage() {
           pendingLabel="Signing you in..."
           autoSubmit
         />
+      </AuthLayout>
+    );
+  }
+  if (token && result?.state === "switch-required") {
+    return (
+      <AuthLayout title="Switch Accounts?">
+        <div className="space-y-4 text-center">
+          <p role="alert">
+            You are signed in as <strong>{result.currentEmail}</strong>. This link signs in as <strong>{result.linkEmail}</strong>.
+          </p>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            {confirm ? <input type="hidden" name="confirm" value={confirm} /> : null}
+            <input type="hidden" name="switchAccount" value="1" />
+            <SubmitButton pendingText="Signing you in...">Switch to {result.linkEmail}</SubmitButton>
+          </Form>
+          <Link to="/dashboard" className="btn-secondary w-full">
+            Stay Signed In as {result.currentEmail}
+          </Link>
+        </div>
       </AuthLayout>
     );
   }

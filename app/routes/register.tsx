@@ -8,9 +8,10 @@ import { OAuthButtons } from "~/components/oauth-buttons";
 import { ActionToast } from "~/components/ui/toaster";
 import { registerAccount } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { markRegisteringBrowser } from "~/modules/auth/registering-browser.server";
 import { requireAnonymous } from "~/modules/auth/guards.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
-import { emailFrom, enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { registerSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -27,11 +28,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   rejectBots(formData);
-  await enforceRateLimits(context, request, [{ rule: "register_ip" }, { rule: "register_email", email: emailFrom(formData.get("email")) }]);
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: null }, { status: 400 });
   }
+  await enforceRateLimits(context, request, [{ rule: "register_ip" }, { rule: "register_email", email: submission.value.email }]);
   const outcome = await registerAccount(context, submission.value);
   if (outcome.status === "exists") {
     return data(
@@ -46,13 +47,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
-  return redirect(`/check-email?email=${encodeURIComponent(outcome.user.email)}`, {
-    headers: await createToastHeaders(context.config, {
-      type: "success",
-      title: "Account created successfully!",
-      description: "Check your email to verify your account.",
-    }),
+  const headers = await createToastHeaders(context.config, {
+    type: "success",
+    title: "Account created successfully!",
+    description: "Check your email to verify your account.",
   });
+  // This browser may later verify the account without retyping its password (see verifyEmailWithToken).
+  headers.append("Set-Cookie", await markRegisteringBrowser(context.config, request, outcome.user.id));
+  return redirect(`/check-email?email=${encodeURIComponent(outcome.user.email)}`, { headers });
 }
 
 export default function RegisterPage() {

@@ -8,11 +8,15 @@ import { serializeSessionCookie } from "~/modules/auth/sessions.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { completeCheckout } from "~/modules/payments/success.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Payment successful | LIGHT Cards" }];
 
-const querySchema = z.object({ session_id: z.string().min(1).max(200) });
+/** A Stripe Checkout Session id, or test mode's `mock_<purchase id>`: nothing else reaches Stripe. */
+const querySchema = z.object({
+  session_id: z.string().max(260).regex(/^(?:cs_(?:test|live)_[A-Za-z0-9]{1,250}|mock_[0-9a-f-]{36})$/),
+});
 
 /**
  * The payment-success page. Its GET is the one that may change data: fulfilment is idempotent
@@ -22,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const support = context.config.supportEmail;
   if (!query.success) return data({ state: "failed" as const, support, email: null, signIn: null, cardCount: 0 }, { status: 400 });
+  await enforceRateLimits(context, request, [{ rule: "payment_lookup_ip" }]);
 
   try {
     const outcome = await completeCheckout(context, query.data.session_id);

@@ -5,7 +5,9 @@ import { AutoSubmitTokenForm } from "~/components/auto-submit";
 import { HoneypotField, SubmitButton } from "~/components/forms";
 import { refreshHeader, useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
-import { tokenSchema } from "~/validation/auth";
+import { readRegisteringBrowser } from "~/modules/auth/registering-browser.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { tokenSchema, verifyEmailSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;
@@ -20,11 +22,22 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = tokenSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = verifyEmailSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data({ state: "error" as const, message: "No verification token found", token: null }, { status: 400 });
   }
-  const result = await verifyEmailWithToken(context, parsed.data.token);
+  const password = parsed.data.password || undefined;
+  if (password) await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }]);
+  const registeredUserId = await readRegisteringBrowser(context.config, request);
+  const result = await verifyEmailWithToken(context, parsed.data.token, { registeredUserId, password });
+  if (result === "password-required" || result === "wrong-password") {
+    // Another browser than the one that registered: only the account's password proves who chose it.
+    const message =
+      result === "password-required"
+        ? "This link was opened in a different browser from the one that created the account. Enter the account's password to verify it."
+        : "That is not the password this account was registered with.";
+    return data({ state: "password" as const, message, token: parsed.data.token }, { status: result === "wrong-password" ? 401 : 200 });
+  }
   if (result === "valid") {
     return data({ state: "success" as const, message: "Your email is verified.", token: null }, { headers: refreshHeader("/login", REDIRECT_DELAY_MS) });
   }
@@ -52,6 +65,38 @@ export default function VerifyEmailPage() {
     return (
       <AuthLayout title="Email Verified!">
         <RedirectingToSignIn>{result.message} You can now sign in.</RedirectingToSignIn>
+      </AuthLayout>
+    );
+  }
+  if (result.state === "password") {
+    return (
+      <AuthLayout title="Confirm Your Password">
+        <div className="space-y-4">
+          <p role="alert">{result.message}</p>
+          <Form method="post" className="space-y-3">
+            <HoneypotField />
+            <input type="hidden" name="token" value={result.token ?? ""} />
+            <label htmlFor="verify-password" className="block text-sm font-semibold">
+              Password
+            </label>
+            <input
+              id="verify-password"
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              className="block min-h-[44px] w-full rounded-xl border border-sage-300 bg-white px-4 py-2"
+            />
+            <SubmitButton pendingText="Verifying your email...">Verify My Email</SubmitButton>
+          </Form>
+          <p className="text-sm text-ink-muted">
+            Did not create this account, or forgot its password?{" "}
+            <Link to="/forgot-password" className="font-semibold text-lavender-700 underline">
+              Reset the password
+            </Link>{" "}
+            with a link sent to this mailbox: that verifies the email and replaces any password set by someone else.
+          </p>
+        </div>
       </AuthLayout>
     );
   }

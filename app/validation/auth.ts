@@ -49,6 +49,11 @@ export const tokenSchema = z.object({
   token: z.string({ error: "No verification token found" }).min(1, "No verification token found").max(200),
 });
 
+/** A verify link opened in another browser than the registering one also needs the account's password. */
+export const verifyEmailSchema = tokenSchema.extend({
+  password: z.string().max(128, "Invalid password").optional(),
+});
+
 export const resendVerificationSchema = z
   .object({ email: emailSchema.optional(), token: z.string().max(200).optional() })
   .refine((value) => value.email || value.token, { message: EMAIL_MESSAGE, path: ["email"] });
@@ -69,15 +74,22 @@ export const profileSchema = z.object({
   lastName: z.string().trim().max(60, "Last name must be at most 60 characters").optional(),
 });
 
-/** Only same-site paths: never an absolute URL, a protocol-relative '//' or a backslash trick. */
+/**
+ * Where a sign-in (or any flow that carries a `redirectTo`) may send the browser: a path on this site,
+ * never an absolute URL. The *result* is what gets checked: URL normalisation turns `/.//evil.com`,
+ * `/..//evil.com` or `/%2e//evil.com` into `//evil.com`, which a browser reads as another host, so the
+ * normalised path must itself start with exactly one slash and resolve to this origin.
+ */
 export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
-    return fallback;
-  }
+  if (typeof target !== "string" || !target.startsWith("/") || target.length > 2048) return fallback;
+  const base = "http://same.origin";
   try {
-    const url = new URL(target, "http://same.origin");
-    if (url.origin !== "http://same.origin") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(target, base);
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    const isSingleSlashPath = path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+    if (url.origin !== base || !isSingleSlashPath || path.includes("\\")) return fallback;
+    // What the browser will do with the Location header: it must stay on this origin too.
+    return new URL(path, base).origin === base ? path : fallback;
   } catch {
     return fallback;
   }

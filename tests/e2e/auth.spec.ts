@@ -20,8 +20,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
     await expect(page.getByText("Account created successfully!").first()).toBeVisible();
 
-    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-    await page.getByRole("link", { name: /verify-email\?token=/ }).first().click();
+    await page.goto(await latestLinkTo(page.request, email, "/verify-email"));
     await pressLinkButton(page, "Verify My Email");
     await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
     // ... and after 3 seconds goes to sign in.
@@ -88,7 +87,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("The link expires in 1 hour.")).toBeVisible();
     await expect(page.getByText("Reset instructions sent").first()).toBeVisible();
 
-    await page.goto(await latestLinkTo(request, email));
+    await page.goto(await latestLinkTo(request, email, "/reset-password"));
     const newPassword = "Evening peace 2026";
     await page.getByLabel("New Password", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirm New Password", { exact: true }).fill(newPassword);
@@ -110,7 +109,7 @@ test.describe("accounts", () => {
     await request.post("/api/auth/register", { data: { email, password: PASSWORD, confirmPassword: PASSWORD } });
     const link = await latestLinkTo(request, email);
     const token = new URL(link).searchParams.get("token");
-    expect((await request.post("/api/auth/verify-email", { data: { token } })).status()).toBe(200);
+    expect((await request.post("/api/auth/verify-email", { data: { token, password: PASSWORD } })).status()).toBe(200);
 
     await page.goto(link);
     await pressLinkButton(page, "Verify My Email");
@@ -118,7 +117,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("already been used")).toBeVisible();
 
     await request.post("/api/auth/forgot-password", { data: { email } });
-    const resetLink = await latestLinkTo(request, email);
+    const resetLink = await latestLinkTo(request, email, "/reset-password");
     await runSql(`UPDATE one_time_tokens SET expires_at = 0 WHERE purpose = 'reset_password' AND used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = '${email}')`);
     await page.goto(resetLink);
     await page.getByLabel("New Password", { exact: true }).fill("Fresh start 2026");

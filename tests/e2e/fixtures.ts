@@ -9,12 +9,19 @@ export function uniqueEmail(label: string) {
   return `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 }
 
-/** The newest link in the newest email to `email`, read from the development outbox. */
-export async function latestLinkTo(request: APIRequestContext, email: string): Promise<string> {
-  const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).text();
-  const link = /href="(http[^"]+token=[^"]+)"/.exec(html)?.[1];
-  if (!link) throw new Error(`No link in the outbox for ${email}`);
-  return link.replace(/&amp;/g, "&");
+/**
+ * The newest link in the newest email to `email` (whose link goes to `path`, when given), read from the
+ * development outbox. Emails leave after the response, so this waits for the email as a person would.
+ */
+export async function latestLinkTo(request: APIRequestContext, email: string, path?: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).text();
+    link = /href="(http[^"]+token=[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    expect(link, `a link in the outbox for ${email}`).toBeTruthy();
+    if (path) expect(new URL(link!).pathname).toBe(path);
+  }).toPass({ timeout: 10_000 });
+  return link!;
 }
 
 /** Creates and verifies an account through the JSON API (fixtures skip the clicking). */
@@ -22,7 +29,8 @@ export async function createVerifiedUser(request: APIRequestContext, email = uni
   const register = await request.post("/api/auth/register", { data: { email, password, confirmPassword: password } });
   expect(register.status()).toBe(201);
   const token = new URL(await latestLinkTo(request, email)).searchParams.get("token");
-  expect((await request.post("/api/auth/verify-email", { data: { token } })).status()).toBe(200);
+  // An API client has no registering-browser cookie: it proves the account's password instead.
+  expect((await request.post("/api/auth/verify-email", { data: { token, password } })).status()).toBe(200);
   return { email, password };
 }
 

@@ -73,7 +73,7 @@ test.describe("the access gate", () => {
     await page.getByRole("button", { name: "Check Access" }).click();
     await expect(page.getByText("If this email has purchased the collection, a sign-in link is on its way.").first()).toBeVisible();
 
-    await page.goto(await latestLinkTo(request, buyer));
+    await page.goto(await latestLinkTo(request, buyer, "/login/link"));
     if (test.info().project.name === "no-javascript") await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(/\/cards$/);
     await expect(page.getByText("Access Confirmed!").first()).toBeVisible();

@@ -62,8 +62,8 @@ describe("register and verify", () => {
     const email = uniqueEmail("once");
     await postJson("/api/auth/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
     const { token } = await latestEmailTo(email);
-    expect((await postJson("/api/auth/verify-email", { token })).status).toBe(200);
-    const again = await postJson("/api/auth/verify-email", { token });
+    expect((await postJson("/api/auth/verify-email", { token, password: GOOD_PASSWORD })).status).toBe(200);
+    const again = await postJson("/api/auth/verify-email", { token, password: GOOD_PASSWORD });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toContain("already been used");
   });

@@ -5,8 +5,17 @@ import worker from "../../worker/index";
 
 export const ORIGIN = "http://localhost:8787";
 
-/** Sends a request through the real Worker entry (Remix, D1, everything), as a browser would. */
+/**
+ * Sends a request through the real Worker entry (Remix, D1, everything), as a browser would, and
+ * resolves once the work the Worker left for after the response (emails: see runAfterResponse) is done,
+ * the way a person waits for the email to arrive.
+ */
 export function fetchApp(path: string, init?: RequestInit): Promise<Response> {
+  return fetchAppWithEnv({}, path, init);
+}
+
+/** The response as soon as the Worker answers, without waiting for its after-response work. */
+export function fetchAppAnswerOnly(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(browserRequest(path, init));
 }
 
@@ -83,7 +92,8 @@ export async function createVerifiedUser(email = uniqueEmail(), password = GOOD_
   const register = await postJson("/api/auth/register", { email, password, confirmPassword: password });
   expect(register.status).toBe(201);
   const { token } = await latestEmailTo(email);
-  expect((await postJson("/api/auth/verify-email", { token })).status).toBe(200);
+  // An API client has no registering-browser cookie: it proves the account's password instead.
+  expect((await postJson("/api/auth/verify-email", { token, password })).status).toBe(200);
   return { email, password };
 }
 

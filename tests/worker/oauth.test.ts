@@ -135,7 +135,7 @@ describe("starting a sign-in with a provider", () => {
       body: "redirectTo=%2Fdashboard",
     });
     expect(idOnly.status).toBe(404);
-    expect((await withOAuth("/auth/twitter", { method: "POST", headers: { Origin: ORIGIN } })).status).toBe(404);
+    expect((await withOAuth("/auth/twitter", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: "" })).status).toBe(404);
 
     const plain = visibleText(await (await fetchApp("/login")).text());
     expect(plain).not.toContain("Continue with Google");

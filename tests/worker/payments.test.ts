@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
-import Stripe from "stripe";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cookieFrom,
   countEmailsTo,
@@ -17,8 +16,8 @@ import {
   uniqueEmail,
   visibleText,
 } from "./helpers";
+import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, webhook, type FakeSession } from "./fake-stripe";
 
-const STRIPE_ENV = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_test_secret" };
 const PRODUCTION = { ENVIRONMENT: "production", SESSION_SECRET: "production-secret-for-tests-0123456789" };
 
 async function totalCards() {
@@ -50,82 +49,6 @@ async function detailsStep(fields: Record<string, string>, options: { cookie?: s
     body: new URLSearchParams({ intent: "details", ...fields }).toString(),
   };
   return options.overrides ? fetchAppWithEnv(options.overrides, "/checkout", init) : fetchApp("/checkout", init);
-}
-
-// --- Stripe faked at the fetch boundary -------------------------------------------------------
-type FakeSession = Record<string, unknown> & { id: string };
-const stripeSessions = new Map<string, FakeSession>();
-const stripeCalls: { method: string; path: string; body: URLSearchParams }[] = [];
-const realFetch = globalThis.fetch;
-
-function fakeStripe() {
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.host !== "api.stripe.com") return realFetch(input, init);
-    const body = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
-    stripeCalls.push({ method: request.method, path: url.pathname, body });
-    if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      const id = `cs_test_${crypto.randomUUID().replace(/-/g, "")}`;
-      const session: FakeSession = {
-        id,
-        object: "checkout.session",
-        url: `https://checkout.stripe.com/c/pay/${id}`,
-        payment_status: "unpaid",
-        customer_email: body.get("customer_email"),
-        metadata: { userId: body.get("metadata[userId]") ?? "", visitorId: body.get("metadata[visitorId]"), name: body.get("metadata[name]") },
-        amount_total: Number(body.get("line_items[0][price_data][unit_amount]")),
-        currency: body.get("line_items[0][price_data][currency]"),
-      };
-      stripeSessions.set(id, session);
-      return Response.json(session);
-    }
-    const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-    if (request.method === "GET" && match) {
-      const session = stripeSessions.get(match[1]!);
-      return session ? Response.json(session) : Response.json({ error: { message: "No such checkout session" } }, { status: 404 });
-    }
-    return Response.json({ error: { message: `Unexpected Stripe call ${request.method} ${url.pathname}` } }, { status: 400 });
-  };
-}
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  stripeCalls.length = 0;
-});
-
-/** A Checkout Session the buyer has paid (as Stripe would report it). */
-function paidSession(email: string, overrides: Partial<FakeSession> = {}): FakeSession {
-  const id = `cs_test_${crypto.randomUUID().replace(/-/g, "")}`;
-  const session: FakeSession = {
-    id,
-    object: "checkout.session",
-    payment_status: "paid",
-    status: "complete",
-    customer_email: email,
-    customer_details: { email, name: "Grace Buyer" },
-    payment_intent: `pi_${id.slice(8, 30)}`,
-    amount_total: 2700,
-    currency: "usd",
-    metadata: { userId: "", visitorId: crypto.randomUUID(), name: "Grace Buyer" },
-    ...overrides,
-  };
-  stripeSessions.set(id, session);
-  return session;
-}
-
-async function webhook(event: Record<string, unknown>, options: { secret?: string; signature?: string; env?: Record<string, string> } = {}) {
-  const payload = JSON.stringify({ object: "event", api_version: "2025-01-27.acacia", created: Math.floor(Date.now() / 1000), livemode: false, ...event });
-  const signature =
-    options.signature ??
-    (await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? STRIPE_ENV.STRIPE_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() }));
-  return fetchAppWithEnv(options.env ?? STRIPE_ENV, "/api/stripe/webhook", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-    body: payload,
-  });
-}
-function completed(session: FakeSession) {
-  return { id: `evt_${crypto.randomUUID()}`, type: "checkout.session.completed", data: { object: session } };
 }
 
 describe("checkout in test mode (development, no Stripe key)", () => {

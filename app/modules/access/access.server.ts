@@ -2,7 +2,8 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { accessGrants, purchases, type User } from "#db/schema";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requestSignInLink } from "~/modules/auth/account.server";
+import { sendSignInLinkIfAccountExists } from "~/modules/auth/account.server";
+import { runAfterResponse } from "~/modules/background/after-response.server";
 import { findUserByEmail } from "~/modules/auth/users.server";
 import type { CardAudience } from "~/modules/cards/cards.server";
 
@@ -43,10 +44,15 @@ export async function cardAudienceFor(db: Database, user: Pick<User, "id"> | nul
 }
 
 /**
- * The access gate's form: emails a sign-in link that confirms access, but only to an email that
- * has access. The caller answers the same either way, so the form never reveals who bought.
+ * The access gate's form: emails a sign-in link that confirms access, but only to an email that has
+ * access. All of it (the lookup included) runs after the response, so the gate answers the same, in
+ * the same time, whatever the email, and a failing email provider is retried and logged, never shown.
  */
-export async function sendAccessLinkIfEntitled(context: Pick<AppLoadContext, "db" | "config" | "cloudflare">, email: string): Promise<void> {
-  const { user, status } = await getAccessStatusByEmail(context.db, email);
-  if (user && status.hasAccess) await requestSignInLink(context, { email: user.email, redirectTo: "/cards", confirmation: "access" });
+export function sendAccessLinkIfEntitled(context: Pick<AppLoadContext, "db" | "config" | "cloudflare">, email: string): void {
+  runAfterResponse(context, "Access gate sign-in link", async () => {
+    const { user, status } = await getAccessStatusByEmail(context.db, email);
+    if (user && status.hasAccess) {
+      await sendSignInLinkIfAccountExists(context, { email: user.email, redirectTo: "/cards", confirmation: "access" });
+    }
+  });
 }

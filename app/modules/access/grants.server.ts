@@ -3,20 +3,9 @@ import type { Database } from "#db/client";
 import { accessGrants, adminAuditLog, purchases, users, type User } from "#db/schema";
 import { createUser, findUserByEmail } from "~/modules/auth/users.server";
 import { getAccessStatus, getAccessStatusByEmail, type AccessStatus } from "./access.server";
+import { auditRow, recordAudit, type Actor } from "./audit.server";
 
-/** Who did it, for the audit log (the dev button acts as the typed email itself). */
-export type Actor = { userId: string | null; email: string };
-
-async function audit(db: Database, actor: Actor, action: string, target: { email: string; userId: string | null }, detail?: Record<string, unknown>) {
-  await db.insert(adminAuditLog).values({
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    action,
-    targetEmail: target.email,
-    targetUserId: target.userId,
-    detail: detail ?? null,
-  });
-}
+export type { Actor };
 
 /**
  * Grants access to an email: creates the account if there is none (no password: its owner signs in
@@ -39,16 +28,13 @@ export async function grantAccessByEmail(
     .where(and(eq(accessGrants.userId, user.id), isNull(accessGrants.revokedAt)))
     .limit(1);
   // The grant and its audit row land together (one D1 batch is atomic): no grant goes unrecorded.
-  const auditRow = db.insert(adminAuditLog).values({
-    actorUserId: input.actor.userId,
-    actorEmail: input.actor.email,
-    action: "grant",
-    targetEmail: user.email,
-    targetUserId: user.id,
-    detail: { reason: input.reason, createdUser, alreadyHadGrant: Boolean(active) },
+  const grantAudit = auditRow(db, input.actor, "grant", { email: user.email, userId: user.id }, {
+    reason: input.reason,
+    createdUser,
+    alreadyHadGrant: Boolean(active),
   });
-  if (active) await auditRow;
-  else await db.batch([db.insert(accessGrants).values({ userId: user.id, grantedByUserId: input.actor.userId, reason: input.reason }), auditRow]);
+  if (active) await grantAudit;
+  else await db.batch([db.insert(accessGrants).values({ userId: user.id, grantedByUserId: input.actor.userId, reason: input.reason }), grantAudit]);
   return { user, createdUser, alreadyHadGrant: Boolean(active) };
 }
 
@@ -62,21 +48,27 @@ export async function revokeAccessByEmail(
 ): Promise<{ user: User | null; revokedGrants: number; status: AccessStatus }> {
   const user = await findUserByEmail(db, input.email);
   if (!user) {
-    await audit(db, input.actor, "revoke", { email: input.email, userId: null }, { reason: input.reason, revokedGrants: 0 });
+    await recordAudit(db, input.actor, "revoke", { email: input.email, userId: null }, { reason: input.reason, revokedGrants: 0 });
     return { user: null, revokedGrants: 0, status: { hasAccess: false, purchaseDate: null } };
   }
-  const revoked = await db
-    .update(accessGrants)
-    .set({ revokedAt: new Date(), revokedByUserId: input.actor.userId, revokeReason: input.reason })
-    .where(and(eq(accessGrants.userId, user.id), isNull(accessGrants.revokedAt)))
-    .returning({ id: accessGrants.id });
-  const status = await getAccessStatus(db, user.id);
-  await audit(db, input.actor, "revoke", { email: user.email, userId: user.id }, {
-    reason: input.reason,
-    revokedGrants: revoked.length,
-    stillHasAccessThroughPurchase: status.hasAccess,
-  });
-  return { user, revokedGrants: revoked.length, status };
+  const activeGrant = and(eq(accessGrants.userId, user.id), isNull(accessGrants.revokedAt));
+  const activeGrants = await db.select({ id: accessGrants.id }).from(accessGrants).where(activeGrant);
+  // Once every grant is revoked, only a standing purchase still gives access.
+  const { purchaseDate } = await getAccessStatus(db, user.id);
+  const status: AccessStatus = { hasAccess: purchaseDate !== null, purchaseDate };
+  // The revoke and its audit row land together (one D1 batch is atomic), as a grant does.
+  await db.batch([
+    db
+      .update(accessGrants)
+      .set({ revokedAt: new Date(), revokedByUserId: input.actor.userId, revokeReason: input.reason })
+      .where(activeGrant),
+    auditRow(db, input.actor, "revoke", { email: user.email, userId: user.id }, {
+      reason: input.reason,
+      revokedGrants: activeGrants.length,
+      stillHasAccessThroughPurchase: status.hasAccess,
+    }),
+  ]);
+  return { user, revokedGrants: activeGrants.length, status };
 }
 
 /** The access of an email, as the admin form and /api/check-access show it. Recorded in the audit log. */
@@ -85,7 +77,7 @@ export async function checkAccessByEmail(
   input: { email: string; actor: Actor },
 ): Promise<{ hasAccess: boolean; userId: string | null; purchaseDate: Date | null }> {
   const { user, status } = await getAccessStatusByEmail(db, input.email);
-  await audit(db, input.actor, "check", { email: input.email, userId: user?.id ?? null }, { hasAccess: status.hasAccess });
+  await recordAudit(db, input.actor, "check", { email: input.email, userId: user?.id ?? null }, { hasAccess: status.hasAccess });
   return { hasAccess: status.hasAccess, userId: user?.id ?? null, purchaseDate: status.purchaseDate };
 }
 

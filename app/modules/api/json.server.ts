@@ -9,6 +9,14 @@ export function methodNotAllowed(allowed: string[]): Response {
   return Response.json({ error: `Method not allowed. Use ${allowed.join(" or ")}.` }, { status: 405, headers: { Allow: allowed.join(", ") } });
 }
 
+/**
+ * Remix sends every non-GET request to a route's action, so an action that takes only POST says so
+ * first: PUT, PATCH and DELETE get a 405 with `Allow` instead of running the POST logic.
+ */
+export function requireMethod(request: Request, allowed: "POST"): void {
+  if (request.method.toUpperCase() !== allowed) throw methodNotAllowed([allowed]);
+}
+
 /** Parses a JSON body with a zod schema; bad JSON or invalid fields are a 400 with the first message. */
 export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
   let body: unknown;

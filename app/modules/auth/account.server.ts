@@ -4,11 +4,12 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
-import { EmailDeliveryError, sendEmail, type EmailMessage } from "~/modules/email/send.server";
+import { runAfterResponse } from "~/modules/background/after-response.server";
+import { sendEmail, type EmailMessage } from "~/modules/email/send.server";
 import { passwordResetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "./passwords.server";
 import { createSession, deleteAllSessionsOfUser } from "./sessions.server";
-import { consumeOneTimeToken, createOneTimeToken, findTokenOwner } from "./tokens.server";
+import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
 import { createUser, findUserByEmail, findUserById, updateUser } from "./users.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare">;
@@ -49,30 +50,56 @@ export async function registerAccount(
     newsletterSubscribed: input.newsletterSubscribed,
   });
   if (!user) return { status: "exists" };
-  await sendVerification(context, user);
+  runAfterResponse(context, "Verification email", () => sendVerification(context, user));
   return { status: "created", user };
 }
 
 export type LinkResult = "valid" | "expired" | "invalid";
 
-export async function verifyEmailWithToken(context: Context, token: string): Promise<LinkResult> {
+/**
+ * What proves that whoever verifies also chose the account's password: this browser registered the
+ * account (see registering-browser.server.ts), or the password itself is typed.
+ */
+export type VerifyProof = { registeredUserId: string | null; password?: string };
+
+export type VerifyResult = LinkResult | "password-required" | "wrong-password";
+
+/**
+ * Verifying proves the mailbox, not the password. Registering someone else's address and waiting for
+ * its owner to click the genuine link would otherwise leave a verified account with the registrant's
+ * password (an admin's, even). So a password-protected account is verified only with proof that the
+ * verifier chose that password; otherwise the link stays unused and the page asks for the password,
+ * offering a reset instead (which proves the mailbox and replaces the password). An account without a
+ * password (made by a purchase) has nothing to protect and is verified at once.
+ */
+export async function verifyEmailWithToken(context: Context, token: string, proof: VerifyProof): Promise<VerifyResult> {
+  const peeked = await peekOneTimeToken(context.db, token, "verify_email");
+  if (peeked.status !== "valid") return peeked.status;
+  const user = await findUserById(context.db, peeked.userId);
+  if (!user) return "invalid";
+  if (user.passwordHash && !user.emailVerified && proof.registeredUserId !== user.id) {
+    if (!proof.password) return "password-required";
+    if (!(await verifyPassword(proof.password, user.passwordHash))) return "wrong-password";
+  }
   const result = await consumeOneTimeToken(context.db, token, "verify_email");
   if (result.status === "valid") await updateUser(context.db, result.userId, { emailVerified: true });
   return result.status;
 }
 
 /**
- * Sends a fresh verification link to an unverified account, found by email or by its expired link.
- * Answers nothing either way, so the form cannot tell which emails have accounts.
+ * Sends a fresh verification link to an unverified account, found by email or by its expired link,
+ * after the response: the form answers the same, at once, whether or not the account exists.
  */
-export async function resendVerification(context: Context, input: { email?: string; token?: string }): Promise<void> {
-  let user: User | null = null;
-  if (input.email) user = await findUserByEmail(context.db, input.email);
-  else if (input.token) {
-    const owner = await findTokenOwner(context.db, input.token, "verify_email");
-    user = owner ? await findUserById(context.db, owner) : null;
-  }
-  if (user && !user.emailVerified) await sendVerification(context, user);
+export function resendVerification(context: Context, input: { email?: string; token?: string }): void {
+  runAfterResponse(context, "Resend verification", async () => {
+    let user: User | null = null;
+    if (input.email) user = await findUserByEmail(context.db, input.email);
+    else if (input.token) {
+      const owner = await findTokenOwner(context.db, input.token, "verify_email");
+      user = owner ? await findUserById(context.db, owner) : null;
+    }
+    if (user && !user.emailVerified) await sendVerification(context, user);
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -105,11 +132,18 @@ export async function startSession(context: Context, user: User, persistent: boo
   return session;
 }
 
-/** Emails a 15-minute sign-in link if an account exists for the email; silent otherwise. */
-export async function requestSignInLink(
-  context: Context,
-  input: { email: string; redirectTo?: string; confirmation?: "access" },
-): Promise<void> {
+export type SignInLinkRequest = { email: string; redirectTo?: string; confirmation?: "access" };
+
+/**
+ * Emails a 15-minute sign-in link if an account exists for the email, after the response (see
+ * runAfterResponse): the form answers the same, at once, for every email.
+ */
+export function requestSignInLink(context: Context, input: SignInLinkRequest): void {
+  runAfterResponse(context, "Sign-in link", () => sendSignInLinkIfAccountExists(context, input));
+}
+
+/** The work behind requestSignInLink, for callers that already run after the response. */
+export async function sendSignInLinkIfAccountExists(context: Context, input: SignInLinkRequest): Promise<void> {
   const user = await findUserByEmail(context.db, input.email);
   if (!user) return;
   const token = await createOneTimeToken(context.db, user.id, "sign_in");
@@ -132,11 +166,29 @@ export async function confirmMailboxOwner(context: Context, user: User): Promise
   return { ...user, emailVerified: true, passwordHash: null };
 }
 
-/** A sign-in link proves the mailbox, so it also verifies the email. */
+/**
+ * A sign-in link proves the mailbox, so it also verifies the email. Opened while another account is
+ * signed in, it asks first (`switch-required`, the link unused) instead of silently swapping accounts:
+ * a link planted in someone's browser must not move them into the planter's account.
+ */
 export async function signInWithLinkToken(
   context: Context,
   token: string,
-): Promise<{ status: "signed-in"; user: User; session: NewSession } | { status: "expired" | "invalid" }> {
+  options: { signedInUserId: string | null; confirmSwitch: boolean },
+): Promise<
+  | { status: "signed-in"; user: User; session: NewSession }
+  | { status: "switch-required"; linkEmail: string }
+  | { status: "expired" | "invalid" }
+> {
+  if (options.signedInUserId && !options.confirmSwitch) {
+    const peeked = await peekOneTimeToken(context.db, token, "sign_in");
+    if (peeked.status !== "valid") return { status: peeked.status };
+    if (peeked.userId !== options.signedInUserId) {
+      const owner = await findUserById(context.db, peeked.userId);
+      if (!owner) return { status: "invalid" };
+      return { status: "switch-required", linkEmail: owner.email };
+    }
+  }
   const result = await consumeOneTimeToken(context.db, token, "sign_in");
   if (result.status !== "valid") return { status: result.status };
   const found = await findUserById(context.db, result.userId);
@@ -149,21 +201,28 @@ export async function signInWithLinkToken(
 // Password reset
 // ---------------------------------------------------------------------------
 
-/** Sends a reset link when the account exists; answers the same either way. */
-export async function requestPasswordReset(context: Context, email: string): Promise<void> {
-  const user = await findUserByEmail(context.db, email);
-  if (!user) return;
-  const token = await createOneTimeToken(context.db, user.id, "reset_password");
-  await send(context, passwordResetEmail(user.email, link(context, "/reset-password", token)));
+/**
+ * Sends a reset link when the account exists, after the response: the form answers the same, at once,
+ * and an email provider's failure is retried and logged, never shown (it would reveal the account).
+ */
+export function requestPasswordReset(context: Context, email: string): void {
+  runAfterResponse(context, "Password reset email", async () => {
+    const user = await findUserByEmail(context.db, email);
+    if (!user) return;
+    const token = await createOneTimeToken(context.db, user.id, "reset_password");
+    await send(context, passwordResetEmail(user.email, link(context, "/reset-password", token)));
+  });
 }
 
-/** Sets the new password and ends every session of the user: whoever knew the old one is signed out. */
+/**
+ * Sets the new password and ends every session of the user, and uses up every other sign-in and reset
+ * link still in a mailbox or a browser history: whoever knew the old password, or held an old link, is out.
+ */
 export async function resetPasswordWithToken(context: Context, token: string, password: string): Promise<LinkResult> {
   const result = await consumeOneTimeToken(context.db, token, "reset_password");
   if (result.status !== "valid") return result.status;
   await updateUser(context.db, result.userId, { passwordHash: await hashPassword(password), emailVerified: true });
   await deleteAllSessionsOfUser(context.db, result.userId);
+  await revokeOutstandingTokens(context.db, result.userId, ["sign_in", "reset_password"]);
   return "valid";
 }
-
-export { EmailDeliveryError };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { oneTimeTokens, type OneTimeTokenPurpose } from "#db/schema";
 import { randomToken, sha256Hex } from "./crypto.server";
@@ -46,6 +46,27 @@ export async function consumeOneTimeToken(db: Database, token: string, purpose: 
     .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
     .returning({ userId: oneTimeTokens.userId });
   return used[0] ? { status: "valid", userId: used[0].userId } : { status: "invalid" };
+}
+
+/** What using the token would find, without using it: a flow that must check something first peeks. */
+export async function peekOneTimeToken(db: Database, token: string, purpose: OneTimeTokenPurpose): Promise<TokenResult> {
+  if (!token || token.length > 200) return { status: "invalid" };
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.id, await sha256Hex(token)), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1);
+  if (!row || row.usedAt) return { status: "invalid" };
+  if (row.expiresAt.getTime() <= Date.now()) return { status: "expired", userId: row.userId };
+  return { status: "valid", userId: row.userId };
+}
+
+/** Uses up every outstanding link of these kinds (after a password reset, old links must not sign anyone in). */
+export async function revokeOutstandingTokens(db: Database, userId: string, purposes: OneTimeTokenPurpose[]): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, purposes), isNull(oneTimeTokens.usedAt)));
 }
 
 /** Looks a token up without using it (to find whose expired link it was). */

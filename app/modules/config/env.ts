@@ -21,6 +21,10 @@ export interface Env {
   RL_ACCESS_CHECK_EMAIL: RateLimit;
   RL_EMAIL_ACTION_IP: RateLimit;
   RL_EMAIL_ACTION_IP_DEV: RateLimit;
+  RL_CHECKOUT_IP: RateLimit;
+  RL_CHECKOUT_IP_DEV: RateLimit;
+  RL_PAYMENT_LOOKUP_IP: RateLimit;
+  RL_PAYMENT_LOOKUP_IP_DEV: RateLimit;
 
   ENVIRONMENT?: string;
   APP_ORIGIN?: string;

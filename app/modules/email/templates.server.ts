@@ -77,3 +77,27 @@ export function refundEmail(to: string, input: { amount: string; supportEmail: s
     outro: "You can buy the collection again at any time.",
   });
 }
+
+/** A second payment by someone who already had access: refunded at once, access unchanged. */
+export function duplicatePaymentRefundEmail(to: string, input: { amount: string; supportEmail: string; appOrigin: string }): EmailMessage {
+  return layout({
+    to,
+    subject: `We refunded your second ${PRODUCT} payment`,
+    intro: `This email already had lifetime access to ${PRODUCT}, so we refunded your latest payment of ${input.amount} in full. Nothing else changes: your access stays as it was. Questions are welcome at ${input.supportEmail}.`,
+    action: "Open Your Collection",
+    link: `${input.appOrigin}/cards`,
+    outro: "Refunds usually reach your statement within 5 to 10 business days.",
+  });
+}
+
+/** A card dispute the buyer won: the payment went back to them, so access has ended. */
+export function disputeLostEmail(to: string, input: { amount: string; supportEmail: string; appOrigin: string }): EmailMessage {
+  return layout({
+    to,
+    subject: `Your ${PRODUCT} payment was returned`,
+    intro: `Your bank returned your payment of ${input.amount} after a dispute, and your access to the collection has ended. If this was a mistake, write to ${input.supportEmail}.`,
+    action: `Visit ${PRODUCT}`,
+    link: input.appOrigin,
+    outro: "You can buy the collection again at any time.",
+  });
+}

@@ -1,27 +1,19 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type Stripe from "stripe";
 import { purchases, type Purchase, type User } from "#db/schema";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
 import { createUser, findUserByEmail, findUserById } from "~/modules/auth/users.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
-import { sendEmail } from "~/modules/email/send.server";
-import { receiptEmail, refundEmail } from "~/modules/email/templates.server";
+import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/access/audit.server";
+import { sendEmail, type EmailMessage } from "~/modules/email/send.server";
+import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
+import { checkCheckoutSession, getStripe, refundPayment, type PaidCheckout } from "./stripe.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare">;
 
-export type PaidPayment = {
-  provider: "stripe" | "mock";
-  /** Stripe's Checkout Session id, or `mock_<purchase id>` in test mode: unique, so a payment grants once. */
-  checkoutSessionId: string;
-  purchaseId?: string;
-  paymentIntentId: string | null;
-  email: string;
-  name: string | null;
-  amountCents: number;
-  currency: string;
-  startedByUserId: string | null;
-};
+export type PaidPayment = PaidCheckout & { provider: "stripe" | "mock"; purchaseId?: string };
 
 /**
  * The one function that grants access for a payment; the webhook, the success page and the mock
@@ -66,11 +58,92 @@ export async function fulfilPaidCheckout(
     const existing = await findPurchaseBySessionId(context, payment.checkoutSessionId);
     if (!existing) throw new Error(`Purchase for ${payment.checkoutSessionId} vanished`);
     const owner = (await findUserById(db, existing.userId)) ?? user;
-    return { purchase: existing, user: owner, newlyFulfilled: false };
+    // A redelivery finishes what an earlier delivery could not (a duplicate's refund that failed).
+    const settled = await refundIfDuplicate(context, existing, owner);
+    return { purchase: settled, user: owner, newlyFulfilled: false };
   }
 
-  await sendReceipt(context, user, inserted);
-  return { purchase: inserted, user, newlyFulfilled: true };
+  const settled = await refundIfDuplicate(context, inserted, user);
+  if (settled.status === "paid") await sendReceipt(context, user, inserted);
+  return { purchase: settled, user, newlyFulfilled: true };
+}
+
+/**
+ * A Stripe Checkout Session, checked (this app's, the configured price, live in production) and then
+ * fulfilled. The webhook and the success page both come through here.
+ */
+export async function fulfilStripeCheckoutSession(
+  context: Context,
+  session: Stripe.Checkout.Session,
+): Promise<{ status: "fulfilled"; purchase: Purchase } | { status: "unpaid" } | { status: "rejected" }> {
+  const verdict = checkCheckoutSession(session, {
+    priceCents: context.config.price.cents,
+    currency: context.config.price.currency,
+    livemodeRequired: !context.config.isDevelopment,
+  });
+  if (verdict.status === "unpaid") return verdict;
+  if (verdict.status === "rejected") {
+    console.warn(`Checkout Session ${session.id} was not fulfilled: ${verdict.reason}`);
+    return { status: "rejected" };
+  }
+  const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...verdict.payment });
+  return { status: "fulfilled", purchase };
+}
+
+/**
+ * Someone who already has access and pays again (a forgotten purchase, a second tab) is refunded at
+ * once: the earliest standing paid purchase of the account is the one that counts, every later one is
+ * refunded (Stripe refund; a test-mode purchase is just marked), with an email and an audit row. Ordering
+ * by (created_at, id) makes two concurrent fulfilments agree on which one stays. Returns the purchase as it now stands.
+ */
+async function refundIfDuplicate(context: Context, purchase: Purchase, user: User): Promise<Purchase> {
+  if (purchase.status !== "paid") return purchase;
+  const [first] = await context.db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, purchase.userId), eq(purchases.status, "paid")))
+    .orderBy(asc(purchases.createdAt), asc(purchases.id))
+    .limit(1);
+  if (!first || first.id === purchase.id) return purchase;
+
+  if (purchase.provider === "stripe") {
+    const stripe = getStripe(context.cloudflare.env);
+    if (!stripe || !purchase.stripePaymentIntentId) {
+      throw new Error(`Duplicate purchase ${purchase.id} cannot be refunded: no Stripe key or payment intent`);
+    }
+    await refundPayment(stripe, purchase.stripePaymentIntentId, `duplicate-refund-${purchase.id}`);
+  }
+  const [refunded] = await context.db.batch([
+    context.db
+      .update(purchases)
+      .set({ status: "refunded", refundedAt: new Date() })
+      .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid")))
+      .returning(),
+    auditRow(context.db, SYSTEM_ACTOR, "refund-duplicate", { email: user.email, userId: user.id }, {
+      purchaseId: purchase.id,
+      keptPurchaseId: first.id,
+      amountCents: purchase.amountCents,
+      currency: purchase.currency,
+    }),
+  ]);
+  const settled = refunded[0] ?? purchase;
+  await notify(context, `Duplicate-payment refund notice for purchase ${purchase.id}`, () =>
+    duplicatePaymentRefundEmail(user.email, {
+      amount: formatPrice({ cents: purchase.amountCents, currency: purchase.currency }),
+      supportEmail: context.config.supportEmail,
+      appOrigin: context.config.appOrigin,
+    }),
+  );
+  return settled;
+}
+
+/** A notice about money is sent, or its failure logged; it never undoes the change it reports. */
+async function notify(context: Context, label: string, message: () => EmailMessage) {
+  try {
+    await sendEmail({ db: context.db, config: context.config, resendApiKey: context.cloudflare.env.RESEND_API_KEY }, message());
+  } catch (error) {
+    console.error(`${label} was not sent`, error);
+  }
 }
 
 async function sendReceipt(context: Context, user: User, purchase: Purchase) {
@@ -102,12 +175,14 @@ export async function findPurchaseBySessionId(context: Pick<Context, "db">, chec
 }
 
 /**
- * The 30-day guarantee: a full refund revokes access (the purchase is marked refunded) and tells the
- * buyer. A partial refund changes nothing. Returns whether access was revoked by this call.
+ * The 30-day guarantee: a full refund revokes access (the purchase is marked refunded), writes an audit
+ * row and tells the buyer. A dispute the buyer won (`charge.dispute.closed`, status lost) took the whole
+ * payment back, so it counts as a full refund. A partial refund changes nothing. Returns whether access
+ * was revoked by this call.
  */
 export async function revokeForRefund(
   context: Context,
-  refund: { paymentIntentId: string; amountCents: number; amountRefundedCents: number },
+  refund: { paymentIntentId: string; amountCents: number; amountRefundedCents: number; cause: "refund" | "dispute-lost" },
 ): Promise<boolean> {
   if (refund.amountRefundedCents < refund.amountCents) return false;
   const [refunded] = await context.db
@@ -117,19 +192,19 @@ export async function revokeForRefund(
     .returning();
   if (!refunded) return false;
   const user = await findUserById(context.db, refunded.userId);
+  await recordAudit(context.db, SYSTEM_ACTOR, refund.cause === "refund" ? "refund" : "dispute-lost", {
+    email: user?.email ?? refunded.email,
+    userId: refunded.userId,
+  }, { purchaseId: refunded.id, paymentIntentId: refund.paymentIntentId, amountCents: refunded.amountCents });
   if (user) {
-    try {
-      await sendEmail(
-        { db: context.db, config: context.config, resendApiKey: context.cloudflare.env.RESEND_API_KEY },
-        refundEmail(user.email, {
-          amount: formatPrice({ cents: refunded.amountCents, currency: refunded.currency }),
-          supportEmail: context.config.supportEmail,
-          appOrigin: context.config.appOrigin,
-        }),
-      );
-    } catch (error) {
-      console.error(`Refund notice for purchase ${refunded.id} was not sent`, error);
-    }
+    const input = {
+      amount: formatPrice({ cents: refunded.amountCents, currency: refunded.currency }),
+      supportEmail: context.config.supportEmail,
+      appOrigin: context.config.appOrigin,
+    };
+    await notify(context, `${refund.cause} notice for purchase ${refunded.id}`, () =>
+      refund.cause === "refund" ? refundEmail(user.email, input) : disputeLostEmail(user.email, input),
+    );
   }
   return true;
 }

@@ -1,6 +1,5 @@
 import Stripe from "stripe";
 import type { Env } from "~/modules/config/env";
-import type { PaidPayment } from "./fulfil.server";
 
 /**
  * The only module that talks to Stripe. The client is built per request from that request's
@@ -11,7 +10,15 @@ export function getStripe(env: Pick<Env, "STRIPE_SECRET_KEY">): Stripe | null {
   return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 1 });
 }
 
+/** Set on every Checkout Session this app creates; fulfilment ignores paid sessions without it. */
+export const CHECKOUT_MARKER = { key: "app", value: "light-cards" } as const;
+
+/** Stripe's ids look like `cs_test_a1B2...` or `cs_live_...`: anything else is not worth an API call. */
+export const CHECKOUT_SESSION_ID_PATTERN = /^cs_(?:test|live)_[A-Za-z0-9]{1,250}$/;
+
 export type CheckoutRequest = {
+  /** One per checkout (kept in the checkout cookie): a double-clicked Pay creates one session, not two. */
+  checkoutId: string;
   email: string;
   name: string;
   userId: string | null;
@@ -24,8 +31,14 @@ export type CheckoutRequest = {
 
 /** A hosted Checkout Session for the one-time purchase; the caller redirects (303) to its URL. */
 export async function createCheckoutSession(stripe: Stripe, request: CheckoutRequest): Promise<{ id: string; url: string }> {
-  const metadata = { userId: request.userId ?? "", visitorId: request.visitorId, name: request.name };
-  const session = await stripe.checkout.sessions.create({
+  const metadata = {
+    [CHECKOUT_MARKER.key]: CHECKOUT_MARKER.value,
+    userId: request.userId ?? "",
+    visitorId: request.visitorId,
+    name: request.name,
+  };
+  const session = await stripe.checkout.sessions.create(
+    {
     mode: "payment",
     line_items: [
       {
@@ -43,16 +56,48 @@ export async function createCheckoutSession(stripe: Stripe, request: CheckoutReq
     payment_intent_data: { metadata },
     success_url: `${request.appOrigin}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${request.appOrigin}/checkout?step=payment&cancelled=1`,
-  });
+    },
+    { idempotencyKey: `checkout-${request.checkoutId}` },
+  );
   if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   return { id: session.id, url: session.url };
 }
 
-/** What fulfilment needs from a paid Checkout Session. */
-export type PaidCheckout = Omit<PaidPayment, "provider" | "purchaseId">;
+/** What fulfilment needs from a paid checkout (Stripe's, or test mode's). */
+export type PaidCheckout = {
+  /** Stripe's Checkout Session id, or `mock_<purchase id>` in test mode: unique, so a payment grants once. */
+  checkoutSessionId: string;
+  paymentIntentId: string | null;
+  email: string;
+  name: string | null;
+  amountCents: number;
+  currency: string;
+  startedByUserId: string | null;
+};
+
+/** What a Checkout Session must show to grant access here. */
+export type ExpectedPayment = { priceCents: number; currency: string; livemodeRequired: boolean };
+
+export type CheckoutVerdict = { status: "paid"; payment: PaidCheckout } | { status: "unpaid" } | { status: "rejected"; reason: string };
+
+/**
+ * Whether a Checkout Session pays for this product. Paid is not enough: the session must carry this
+ * app's marker (any other checkout on the same Stripe account is not ours), the configured amount and
+ * currency, and in production be a live-mode payment (a test-mode session costs nothing).
+ */
+export function checkCheckoutSession(session: Stripe.Checkout.Session, expected: ExpectedPayment): CheckoutVerdict {
+  if (session.payment_status !== "paid") return { status: "unpaid" };
+  if (session.metadata?.[CHECKOUT_MARKER.key] !== CHECKOUT_MARKER.value) return { status: "rejected", reason: "not created by this app" };
+  if (session.amount_total !== expected.priceCents || session.currency?.toLowerCase() !== expected.currency) {
+    return { status: "rejected", reason: `paid ${session.amount_total} ${session.currency}, expected ${expected.priceCents} ${expected.currency}` };
+  }
+  if (expected.livemodeRequired && !session.livemode) return { status: "rejected", reason: "a test-mode payment in production" };
+  const payment = paidCheckoutFrom(session);
+  return payment ? { status: "paid", payment } : { status: "rejected", reason: "no customer email" };
+}
 
 /** The paid Checkout Session as fulfilment needs it, or null when it is not paid. */
-export function paidCheckoutFrom(session: Stripe.Checkout.Session): PaidCheckout | null {
+function paidCheckoutFrom(session: Stripe.Checkout.Session): PaidCheckout | null {
   if (session.payment_status !== "paid") return null;
   const email = session.customer_details?.email ?? session.customer_email;
   if (!email) return null;
@@ -66,6 +111,11 @@ export function paidCheckoutFrom(session: Stripe.Checkout.Session): PaidCheckout
     currency: session.currency ?? "usd",
     startedByUserId: session.metadata?.userId || null,
   };
+}
+
+/** A full refund of a payment; the key makes a retried call refund once. */
+export async function refundPayment(stripe: Stripe, paymentIntentId: string, idempotencyKey: string): Promise<void> {
+  await stripe.refunds.create({ payment_intent: paymentIntentId, reason: "duplicate" }, { idempotencyKey });
 }
 
 export async function retrieveCheckoutSession(stripe: Stripe, id: string): Promise<Stripe.Checkout.Session> {

@@ -3,8 +3,8 @@ import type { User } from "#db/schema";
 import { startSession, type NewSession } from "~/modules/auth/account.server";
 import { getUser, isAdmin } from "~/modules/auth/guards.server";
 import { findUserById } from "~/modules/auth/users.server";
-import { claimAutoSignIn, findPurchaseBySessionId, fulfilPaidCheckout } from "./fulfil.server";
-import { getStripe, paidCheckoutFrom, retrieveCheckoutSession } from "./stripe.server";
+import { claimAutoSignIn, findPurchaseBySessionId, fulfilStripeCheckoutSession } from "./fulfil.server";
+import { CHECKOUT_SESSION_ID_PATTERN, getStripe, retrieveCheckoutSession } from "./stripe.server";
 
 /** A success URL can leak (history, screenshots), so its one automatic sign-in expires. */
 export const AUTO_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
@@ -37,12 +37,17 @@ export async function completeCheckout(context: AppLoadContext, sessionId: strin
   return { status: "granted", email: buyer.email, signIn: "emailed-link", session: null };
 }
 
+/**
+ * Once the mailbox owner has claimed the account (verified it through a link, or signed in since the
+ * purchase), the success URL no longer opens it: only that owner's own sign-in does.
+ */
 async function mayAutoSignIn(
   context: AppLoadContext,
   purchase: { id: string; createdUser: boolean; createdAt: Date; autoSignInUsedAt: Date | null },
   buyer: User,
 ): Promise<boolean> {
   if (!purchase.createdUser || isAdmin(context, { ...buyer, emailVerified: true })) return false;
+  if (buyer.emailVerified || (buyer.lastLoginAt && buyer.lastLoginAt.getTime() >= purchase.createdAt.getTime())) return false;
   if (purchase.autoSignInUsedAt || Date.now() - purchase.createdAt.getTime() > AUTO_SIGN_IN_WINDOW_MS) return false;
   return claimAutoSignIn(context, purchase.id);
 }
@@ -52,12 +57,13 @@ async function resolvePurchase(context: AppLoadContext, sessionId: string) {
     // Test-mode purchases resolve only in development.
     return context.config.isDevelopment ? findPurchaseBySessionId(context, sessionId) : null;
   }
+  // Only a well-formed Checkout Session id is worth a Stripe API call.
+  if (!CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return null;
   const existing = await findPurchaseBySessionId(context, sessionId);
   if (existing) return existing;
   const stripe = getStripe(context.cloudflare.env);
   if (!stripe) return null;
-  const paid = paidCheckoutFrom(await retrieveCheckoutSession(stripe, sessionId));
-  if (!paid) return "pending" as const;
-  const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...paid });
-  return purchase;
+  const outcome = await fulfilStripeCheckoutSession(context, await retrieveCheckoutSession(stripe, sessionId));
+  if (outcome.status === "unpaid") return "pending" as const;
+  return outcome.status === "fulfilled" ? outcome.purchase : null;
 }

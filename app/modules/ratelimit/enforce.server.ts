@@ -2,10 +2,15 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getRateLimiter, rateLimitKeyForIp } from "./limiter.server";
 import { RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
 
+/**
+ * `email` is the address after the route's zod schema has parsed it, never the raw field: keyed on the
+ * raw text, padding an address with spaces gave each attempt a bucket of its own. The limiter trims and
+ * lower-cases it once more, so every spelling of one mailbox shares one bucket.
+ */
 export type RateLimitCheck = { rule: RateLimitRule; email?: string };
 
 /**
- * Checks every rule (ip-scoped rules key on CF-Connecting-IP, email-scoped ones on the email) and
+ * Checks every rule (ip-scoped rules key on the client's address, IPv6 by its /64, email-scoped ones on the email) and
  * throws a 429 with Retry-After when one is exhausted: JSON under /api/, a plain message for pages
  * (the error boundary shows it).
  */
@@ -25,9 +30,4 @@ export function tooManyRequests(request: Request, retryAfterSeconds: number): Re
   const headers = { "Retry-After": String(retryAfterSeconds) };
   if (new URL(request.url).pathname.startsWith("/api/")) return Response.json({ error: message }, { status: 429, headers });
   return new Response(message, { status: 429, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
-}
-
-/** The email a form or JSON body names, for email-scoped limits (normalised by the limiter). */
-export function emailFrom(value: unknown): string | undefined {
-  return typeof value === "string" && value.includes("@") ? value.slice(0, 254) : undefined;
 }

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { createBindingRateLimiter, type RateLimitBindings } from "./binding.server";
 import { RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
 import { createUpstashRateLimiter } from "./upstash.server";
@@ -61,7 +62,16 @@ function normalisingKeys(limiter: RateLimiter): RateLimiter {
   };
 }
 
-/** The client's address as Cloudflare reports it; "unknown" (one shared bucket) when absent. */
+/**
+ * The client's address as Cloudflare reports it; "unknown" (one shared bucket) when absent.
+ * An IPv6 client usually holds a whole /64 and can pick a fresh address from it for every request,
+ * so IPv6 addresses are counted by their /64 prefix (IPv4, and IPv4-mapped IPv6, by the address).
+ */
 export function rateLimitKeyForIp(request: Request): string {
-  return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
+  const raw = request.headers.get("CF-Connecting-IP")?.trim();
+  if (!raw || !ipaddr.isValid(raw)) return "unknown";
+  const address = ipaddr.process(raw);
+  if (address.kind() === "ipv4") return address.toString();
+  const prefix = (address as ipaddr.IPv6).toNormalizedString().split(":").slice(0, 4).join(":");
+  return `${prefix}::/64`;
 }

@@ -15,6 +15,9 @@ export const RATE_LIMIT_RULES = {
   sign_in_link_email: { limit: 3, windowSeconds: 60, scope: "email" },
   access_check_email: { limit: 3, windowSeconds: 60, scope: "email" },
   email_action_ip: { limit: 30, windowSeconds: 60, scope: "ip" },
+  // Each of these costs a Stripe API call (creating a Checkout Session, looking one up on /success).
+  checkout_ip: { limit: 10, windowSeconds: 60, scope: "ip" },
+  payment_lookup_ip: { limit: 30, windowSeconds: 60, scope: "ip" },
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;

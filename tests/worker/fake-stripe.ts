@@ -1,0 +1,112 @@
+/**
+ * Stripe faked at the fetch boundary, for Worker tests: the app's real Stripe client talks to this
+ * stand-in for api.stripe.com (Checkout Sessions, refunds), and webhooks are signed with Stripe's own
+ * test helper and verified by the app's real code path.
+ */
+import Stripe from "stripe";
+import { afterEach } from "vitest";
+import { fetchAppWithEnv } from "./helpers";
+
+export const STRIPE_ENV = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_test_secret" };
+
+export type FakeSession = Record<string, unknown> & { id: string };
+export const stripeSessions = new Map<string, FakeSession>();
+export const stripeCalls: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | null }[] = [];
+/** Refunds created through the API, by payment intent. */
+export const stripeRefunds: { paymentIntent: string; idempotencyKey: string | null }[] = [];
+const realFetch = globalThis.fetch;
+
+/** Stripe's idempotency: the same key answers with the first response. */
+const idempotentResponses = new Map<string, unknown>();
+
+export function fakeStripe() {
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.host !== "api.stripe.com") return realFetch(input, init);
+    const body = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
+    const idempotencyKey = request.headers.get("Idempotency-Key");
+    stripeCalls.push({ method: request.method, path: url.pathname, body, idempotencyKey });
+    if (request.method === "POST" && idempotencyKey && idempotentResponses.has(`${url.pathname} ${idempotencyKey}`)) {
+      return Response.json(idempotentResponses.get(`${url.pathname} ${idempotencyKey}`));
+    }
+    const remember = (value: unknown) => {
+      if (idempotencyKey) idempotentResponses.set(`${url.pathname} ${idempotencyKey}`, value);
+      return Response.json(value);
+    };
+    if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      const id = `cs_test_${crypto.randomUUID().replace(/-/g, "")}`;
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of body) {
+        const field = /^metadata\[(.+)\]$/.exec(key);
+        if (field) metadata[field[1]!] = value;
+      }
+      const session: FakeSession = {
+        id,
+        object: "checkout.session",
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        payment_status: "unpaid",
+        livemode: false,
+        customer_email: body.get("customer_email"),
+        metadata,
+        amount_total: Number(body.get("line_items[0][price_data][unit_amount]")),
+        currency: body.get("line_items[0][price_data][currency]"),
+      };
+      stripeSessions.set(id, session);
+      return remember(session);
+    }
+    if (request.method === "POST" && url.pathname === "/v1/refunds") {
+      const paymentIntent = body.get("payment_intent") ?? "";
+      stripeRefunds.push({ paymentIntent, idempotencyKey });
+      return remember({ id: `re_${crypto.randomUUID().replace(/-/g, "")}`, object: "refund", status: "succeeded", payment_intent: paymentIntent });
+    }
+    const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (request.method === "GET" && match) {
+      const session = stripeSessions.get(match[1]!);
+      return session ? Response.json(session) : Response.json({ error: { message: "No such checkout session" } }, { status: 404 });
+    }
+    return Response.json({ error: { message: `Unexpected Stripe call ${request.method} ${url.pathname}` } }, { status: 400 });
+  };
+}
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  stripeCalls.length = 0;
+  stripeRefunds.length = 0;
+});
+
+/** A Checkout Session the buyer has paid (as Stripe would report it for one this app created). */
+export function paidSession(email: string, overrides: Partial<FakeSession> = {}): FakeSession {
+  const id = `cs_test_${crypto.randomUUID().replace(/-/g, "")}`;
+  const session: FakeSession = {
+    id,
+    object: "checkout.session",
+    payment_status: "paid",
+    status: "complete",
+    livemode: false,
+    customer_email: email,
+    customer_details: { email, name: "Grace Buyer" },
+    payment_intent: `pi_${id.slice(8, 30)}`,
+    amount_total: 2700,
+    currency: "usd",
+    metadata: { app: "light-cards", userId: "", visitorId: crypto.randomUUID(), name: "Grace Buyer" },
+    ...overrides,
+  };
+  stripeSessions.set(id, session);
+  return session;
+}
+
+export async function webhook(event: Record<string, unknown>, options: { secret?: string; signature?: string; env?: Record<string, string> } = {}) {
+  const payload = JSON.stringify({ object: "event", api_version: "2025-01-27.acacia", created: Math.floor(Date.now() / 1000), livemode: false, ...event });
+  const signature =
+    options.signature ??
+    (await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? STRIPE_ENV.STRIPE_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() }));
+  return fetchAppWithEnv(options.env ?? STRIPE_ENV, "/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
+}
+
+export function completed(session: FakeSession) {
+  return { id: `evt_${crypto.randomUUID()}`, type: "checkout.session.completed", data: { object: session } };
+}
