@@ -1,11 +1,21 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 
 // With single fetch, Remix reads this to bound streaming of deferred data.
 export const streamTimeout = 5_000;
+
+/**
+ * Remix logs every error a request meets. A 4xx it raises itself (a POST to a page that has no form,
+ * an unknown route's data) is the client's mistake and answers as one; only faults are logged.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+}
 
 export default async function handleRequest(
   request: Request,

@@ -30,19 +30,29 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = tokenSchema.safeParse(form);
-  if (!parsed.success) return data({ state: "invalid" as const, currentEmail: null, linkEmail: null }, { status: 400 });
+  if (!parsed.success) return data({ state: "invalid" as const }, { status: 400 });
+  const confirmingAccess = form.confirm === "access";
   const current = await getUser(context);
   const outcome = await signInWithLinkToken(context, parsed.data.token, {
     signedInUserId: current?.id ?? null,
     confirmSwitch: form.switchAccount === "1",
   });
   if (outcome.status === "switch-required") {
-    return data({ state: "switch-required" as const, currentEmail: current?.email ?? null, linkEmail: outcome.linkEmail }, { status: 409 });
+    return data(
+      {
+        state: "switch-required" as const,
+        currentEmail: current?.email ?? null,
+        linkEmail: outcome.linkEmail,
+        token: parsed.data.token,
+        redirectTo: safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard"),
+        confirm: confirmingAccess ? ("access" as const) : null,
+      },
+      { status: 409 },
+    );
   }
   if (outcome.status !== "signed-in") {
-    return data({ state: outcome.status, currentEmail: null, linkEmail: null }, { status: outcome.status === "expired" ? 410 : 400 });
+    return data({ state: outcome.status }, { status: outcome.status === "expired" ? 410 : 400 });
   }
-  const confirmingAccess = form.confirm === "access";
   return redirectWithSession(context, request, outcome.session, safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard"), {
     type: "success",
     title: confirmingAccess ? "Access Confirmed!" : "Welcome back!",
@@ -66,7 +76,7 @@ export default function SignInLinkPage() {
       </AuthLayout>
     );
   }
-  if (token && result?.state === "switch-required") {
+  if (result?.state === "switch-required") {
     return (
       <AuthLayout title="Switch Accounts?">
         <div className="space-y-4 text-center">
@@ -74,9 +84,9 @@ export default function SignInLinkPage() {
             You are signed in as <strong>{result.currentEmail}</strong>. This link signs in as <strong>{result.linkEmail}</strong>.
           </p>
           <Form method="post" className="space-y-3">
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            {confirm ? <input type="hidden" name="confirm" value={confirm} /> : null}
+            <input type="hidden" name="token" value={result.token} />
+            <input type="hidden" name="redirectTo" value={result.redirectTo} />
+            {result.confirm ? <input type="hidden" name="confirm" value={result.confirm} /> : null}
             <input type="hidden" name="switchAccount" value="1" />
             <SubmitButton pendingText="Signing you in...">Switch to {result.linkEmail}</SubmitButton>
           </Form>

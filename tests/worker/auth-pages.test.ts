@@ -14,9 +14,9 @@ import {
   postJson,
   uniqueEmail,
   visibleText,
+  PRODUCTION,
 } from "./helpers";
 
-const PRODUCTION = { ENVIRONMENT: "production", SESSION_SECRET: "production-secret-for-tests-0123456789" };
 
 async function signInForm(email: string, extra: Record<string, string> = {}) {
   return postForm("/login", { email, password: GOOD_PASSWORD, intent: "password", ...extra });

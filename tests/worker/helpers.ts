@@ -36,11 +36,29 @@ export async function fetchAppWithEnv(overrides: Record<string, string>, path: s
   return response;
 }
 
-/** A browser form POST: same Origin, urlencoded body, optional cookies. */
-export function postForm(path: string, fields: Record<string, string>, options: { cookie?: string; origin?: string } = {}) {
+/** A browser form POST: same Origin, urlencoded body, optional cookies and changed vars. */
+export function postForm(
+  path: string,
+  fields: Record<string, string>,
+  options: { cookie?: string; origin?: string; env?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { Origin: options.origin ?? ORIGIN, "Content-Type": "application/x-www-form-urlencoded" };
   if (options.cookie) headers.Cookie = options.cookie;
-  return fetchApp(path, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+  return fetchAppWithEnv(options.env ?? {}, path, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+/** Signs in through the /login form, as a browser would; returns the session cookie to send back. */
+export async function signInCookie(email: string, password = GOOD_PASSWORD, env: Record<string, string> = {}): Promise<string> {
+  const response = await postForm("/login", { email, password, intent: "password" }, { env });
+  expect(response.status, `sign-in of ${email}`).toBe(302);
+  return cookieFrom(response, "lc_session");
+}
+
+/** The email of the account a session cookie belongs to, or null when it opens no account. */
+export async function signedInEmail(cookie: string): Promise<string | null> {
+  const response = await fetchApp("/api/auth/me", { headers: { Cookie: cookie } });
+  if (response.status !== 200) return null;
+  return ((await response.json()) as { user: { email: string } }).user.email;
 }
 
 /** A JSON API call (non-browser clients send no Origin). */
@@ -86,6 +104,7 @@ export function uniqueEmail(label = "user") {
 }
 
 export const GOOD_PASSWORD = "Morning light 2026";
+export const PRODUCTION = { ENVIRONMENT: "production", SESSION_SECRET: "production-secret-for-tests-0123456789" };
 
 /** Registers and verifies an account through the real API; returns its email. */
 export async function createVerifiedUser(email = uniqueEmail(), password = GOOD_PASSWORD) {

@@ -15,10 +15,10 @@ import {
   postJson,
   uniqueEmail,
   visibleText,
+  PRODUCTION,
 } from "./helpers";
 import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, webhook, type FakeSession } from "./fake-stripe";
 
-const PRODUCTION = { ENVIRONMENT: "production", SESSION_SECRET: "production-secret-for-tests-0123456789" };
 
 async function totalCards() {
   return (await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards").first<{ n: number }>())!.n;

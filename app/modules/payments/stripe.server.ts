@@ -118,8 +118,14 @@ export async function refundPayment(stripe: Stripe, paymentIntentId: string, ide
   await stripe.refunds.create({ payment_intent: paymentIntentId, reason: "duplicate" }, { idempotencyKey });
 }
 
-export async function retrieveCheckoutSession(stripe: Stripe, id: string): Promise<Stripe.Checkout.Session> {
-  return stripe.checkout.sessions.retrieve(id);
+/** The Checkout Session, or null when Stripe has none by that id (a guessed or mistyped URL: not a fault). */
+export async function retrieveCheckoutSession(stripe: Stripe, id: string): Promise<Stripe.Checkout.Session | null> {
+  try {
+    return await stripe.checkout.sessions.retrieve(id);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+    throw error;
+  }
 }
 
 /**

@@ -63,7 +63,9 @@ async function resolvePurchase(context: AppLoadContext, sessionId: string) {
   if (existing) return existing;
   const stripe = getStripe(context.cloudflare.env);
   if (!stripe) return null;
-  const outcome = await fulfilStripeCheckoutSession(context, await retrieveCheckoutSession(stripe, sessionId));
+  const session = await retrieveCheckoutSession(stripe, sessionId);
+  if (!session) return null;
+  const outcome = await fulfilStripeCheckoutSession(context, session);
   if (outcome.status === "unpaid") return "pending" as const;
   return outcome.status === "fulfilled" ? outcome.purchase : null;
 }

@@ -1,0 +1,190 @@
+/**
+ * Forms that take an email must not tell a stranger anything about it: not by status, not by body, not by
+ * how long they take, not by failing differently when the email provider is down.
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import worker from "../../../worker/index";
+import {
+  countEmailsTo,
+  createVerifiedUser,
+  expectConsoleError,
+  fetchAppWithEnv,
+  ORIGIN,
+  postForm,
+  PRODUCTION,
+  uniqueEmail,
+} from "../helpers";
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+/** A buyer (paid in test mode) and an email that has never been seen. */
+async function buyerAndStranger() {
+  const buyer = uniqueEmail("buyer");
+  const paid = await fetchAppWithEnv({}, "/api/mock-payment", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: buyer }),
+  });
+  expect(paid.status).toBe(200);
+  return { buyer, stranger: uniqueEmail("stranger") };
+}
+
+/**
+ * Everything a client sees of an answer, with the per-request tokens masked: the CSP nonce, and the
+ * flash toast's random id (the toast cookie is decoded so its text is still compared).
+ */
+async function observable(response: Response) {
+  const headers = [...response.headers]
+    .filter(([name]) => name !== "content-security-policy" && name !== "set-cookie")
+    .concat(response.headers.getSetCookie().map((cookie) => ["set-cookie", withoutToastId(cookie)] as [string, string]));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+function withoutToastId(setCookie: string): string {
+  const match = /^lc_toast=([^;]*)(.*)$/.exec(setCookie);
+  if (!match) return setCookie;
+  const [payload] = decodeURIComponent(match[1]!).split(".");
+  const session = JSON.parse(atob(payload!)) as Record<string, { id?: string }>;
+  for (const value of Object.values(session)) delete value.id;
+  return `lc_toast=${JSON.stringify(session)}${match[2]}`;
+}
+
+function gateRequest(email: string) {
+  return new Request(new URL("/cards", ORIGIN), {
+    method: "POST",
+    redirect: "manual",
+    headers: { Host: new URL(ORIGIN).host, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "check-access", email }).toString(),
+  });
+}
+
+/**
+ * Production with a Resend key, where Resend never answers until `release()`: an answer that waited
+ * for the provider would never arrive.
+ */
+function hangingEmailProvider() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const calls: string[] = [];
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (new URL(request.url).host !== "api.resend.com") return realFetch(input, init);
+    calls.push(((await request.json()) as { to: string[] }).to[0]!);
+    await released;
+    return Response.json({ message: "provider down" }, { status: 500 });
+  };
+  return { calls, release, vars: { ...env, ...PRODUCTION, RESEND_API_KEY: "re_test_key" } };
+}
+
+describe("the access gate's 'Check Access'", () => {
+  it("answers a buyer, a registered non-buyer and a stranger byte for byte the same", async () => {
+    const { buyer, stranger } = await buyerAndStranger();
+    const { email: member } = await createVerifiedUser();
+    const before = { buyer: await countEmailsTo(buyer), member: await countEmailsTo(member) };
+    const answers = await Promise.all([buyer, member, stranger].map(async (email) => observable(await postForm("/cards", { intent: "check-access", email }))));
+    expect(answers[0]!.status).toBe(302);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // ... and only the buyer's mailbox gets the link, after the answer.
+    expect(await countEmailsTo(buyer)).toBe(before.buyer + 1);
+    expect(await countEmailsTo(member)).toBe(before.member);
+    expect(await countEmailsTo(stranger)).toBe(0);
+  });
+
+  it("answers before the email provider does, and a failing provider changes nothing a stranger can see", { timeout: 20_000 }, async () => {
+    const { buyer, stranger } = await buyerAndStranger();
+    const provider = hangingEmailProvider();
+    const buyerCtx = createExecutionContext();
+    const strangerCtx = createExecutionContext();
+    // Both answers arrive while the provider is still hanging on the buyer's email.
+    const buyerAnswer = await worker.fetch(gateRequest(buyer) as Request<unknown, IncomingRequestCfProperties>, provider.vars, buyerCtx);
+    const strangerAnswer = await worker.fetch(gateRequest(stranger) as Request<unknown, IncomingRequestCfProperties>, provider.vars, strangerCtx);
+    expect(await observable(buyerAnswer)).toEqual(await observable(strangerAnswer));
+    expect(buyerAnswer.status).toBe(302);
+
+    provider.release();
+    await Promise.all([waitOnExecutionContext(buyerCtx), waitOnExecutionContext(strangerCtx)]);
+    // The provider failed three times for the buyer (logged, retried, never shown) and was never asked about the stranger.
+    expect(provider.calls).toEqual([buyer, buyer, buyer]);
+    for (let attempt = 0; attempt < 3; attempt++) expectConsoleError(/Resend answered 500/);
+    expectConsoleError(/Access gate sign-in link failed after 3 attempts/);
+  });
+});
+
+describe("forgot password and the sign-in link form", () => {
+  it("answer an account and a stranger the same, at once, even when the provider fails", { timeout: 20_000 }, async () => {
+    const { email } = await createVerifiedUser();
+    const stranger = uniqueEmail("stranger");
+    const provider = hangingEmailProvider();
+    for (const [path, body] of [
+      ["/api/auth/forgot-password", (address: string) => JSON.stringify({ email: address })],
+      ["/api/auth/sign-in-link", (address: string) => JSON.stringify({ email: address })],
+    ] as const) {
+      const contexts = [createExecutionContext(), createExecutionContext()];
+      const answers = await Promise.all(
+        [email, stranger].map(async (address, index) =>
+          observable(
+            await worker.fetch(
+              new Request(new URL(path, ORIGIN), { method: "POST", headers: { "Content-Type": "application/json" }, body: body(address) }) as Request<
+                unknown,
+                IncomingRequestCfProperties
+              >,
+              provider.vars,
+              contexts[index]!,
+            ),
+          ),
+        ),
+      );
+      expect(answers[0]!.status, path).toBe(200);
+      expect(answers[1], path).toEqual(answers[0]);
+      provider.release();
+      await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
+    }
+    expect(provider.calls.every((to) => to === email)).toBe(true);
+    for (let attempt = 0; attempt < 6; attempt++) expectConsoleError(/Resend answered 500/);
+    expectConsoleError(/Password reset email failed after 3 attempts/);
+    expectConsoleError(/Sign-in link failed after 3 attempts/);
+  });
+
+  it("the forgot-password page answers every email with the same redirect and toast", async () => {
+    const { email } = await createVerifiedUser();
+    const answers = await Promise.all([email, uniqueEmail("stranger")].map(async (address) => observable(await postForm("/forgot-password", { email: address }))));
+    expect(answers[0]!.status).toBe(302);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+});
+
+describe("the gate's failures show the spec's toasts, not the error page", () => {
+  /** Upstash configured but answering 500: the limiter cannot decide, so the request must not proceed. */
+  function brokenRateLimiter() {
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).host === "upstash.test") return new Response("down", { status: 500 });
+      return realFetch(input, init);
+    };
+    return { UPSTASH_REDIS_REST_URL: "https://upstash.test", UPSTASH_REDIS_REST_TOKEN: "token" };
+  }
+
+  it("'Check Access' that cannot be checked says 'Failed to verify access. Please try again.'", async () => {
+    const vars = brokenRateLimiter();
+    const response = await postForm("/cards", { intent: "check-access", email: uniqueEmail("someone") }, { env: vars });
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain("Failed to verify access. Please try again.");
+    expect(html).toContain("Access Your Collection");
+    expectConsoleError(/Failed to verify access/);
+  });
+
+  it("'Grant Access (Dev)' that fails says 'Failed to grant access. Please try again.'", async () => {
+    const vars = brokenRateLimiter();
+    const response = await postForm("/cards", { intent: "dev-grant", email: uniqueEmail("someone") }, { env: vars });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain("Failed to grant access. Please try again.");
+    expectConsoleError(/Failed to grant access/);
+  });
+});
