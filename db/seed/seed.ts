@@ -36,6 +36,7 @@ export async function seedCollection(db: Database): Promise<{ categories: number
           scripture: excluded("scripture"),
           scriptureReferences: excluded("scripture_references"),
           translation: excluded("translation"),
+          wordNotes: excluded("word_notes"),
           prompt: excluded("prompt"),
           anchor: excluded("anchor"),
           icon: excluded("icon"),
