@@ -66,3 +66,13 @@ export type BadgeSeed = z.infer<typeof badgeSeedSchema>;
 export const seedCategories: CategorySeed[] = z.array(categorySeedSchema).parse(categoriesJson);
 export const seedCards: CardSeed[] = z.array(cardSeedSchema).parse(cardsJson);
 export const seedBadges: BadgeSeed[] = z.array(badgeSeedSchema).parse(badgesJson);
+
+/**
+ * Cards taken out of the collection (replaced outright by a card with a new slug). The seed deletes
+ * these rows, so a database seeded before the change still holds exactly the seeded cards; their
+ * favourites go with them (ON DELETE CASCADE). An id here must never come back as a seeded card.
+ */
+export const retiredCardIds: readonly string[] = [
+  // November 2026 review: replaced by abundance-yet-i-will-rejoice (Habakkuk 3:17-18), a contentment passage for Provision.
+  "abundance-every-good-gift",
+];
