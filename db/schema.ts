@@ -109,6 +109,8 @@ export const categories = sqliteTable("categories", {
 });
 
 export type ScriptureVerse = { reference: string; text: string };
+/** A word in the card's verse whose meaning has changed since 1611, e.g. { word: "want", meaning: "lack" }. */
+export type WordNote = { word: string; meaning: string };
 
 export const affirmationCards = sqliteTable(
   "affirmation_cards",
@@ -128,6 +130,8 @@ export const affirmationCards = sqliteTable(
       ScriptureVerse[] | null
     >(),
     translation: text("translation").notNull().default("KJV"),
+    /** Notes on words in the verse whose meaning has changed since 1611; empty when none. */
+    wordNotes: text("word_notes", { mode: "json" }).$type<WordNote[]>().notNull().default(sql`'[]'`),
     prompt: text("prompt"),
     anchor: text("anchor"),
     icon: text("icon").notNull().default("mountain"),

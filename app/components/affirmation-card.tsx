@@ -153,6 +153,19 @@ export function AffirmationCard({
             ) : (
               <blockquote className="font-serif italic leading-relaxed">“{card.scripture}”</blockquote>
             )}
+            {card.wordNotes.length > 0 ? (
+              <div className="text-xs text-ink-muted" data-testid="word-notes">
+                <p className="font-semibold">Word notes</p>
+                <dl>
+                  {card.wordNotes.map((note) => (
+                    <div key={note.word} className="flex flex-wrap gap-x-1">
+                      <dt className="font-semibold italic">{note.word}:</dt>
+                      <dd>{note.meaning}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            ) : null}
             <div className="mt-auto rounded-2xl bg-sage-50 p-4">
               <p className="text-sm font-semibold text-sage-800">Today's Reflection</p>
               <p className="text-sm">{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>

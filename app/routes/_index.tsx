@@ -68,7 +68,7 @@ const LIGHT_STEPS = [
   { letter: "L", name: "Listen", text: "Read the affirmation slowly, then listen for what God is saying to you through it." },
   { letter: "I", name: "Internalize", text: "Flip the card and read the verse. Let the truth move from your head to your heart." },
   { letter: "G", name: "Ground", text: "Answer the reflection prompt and take the day's anchor action to ground the truth in your life." },
-  { letter: "H", name: "Hear Again", text: "Speak the affirmation aloud. Faith comes by hearing, so let yourself hear it in your own voice." },
+  { letter: "H", name: "Hear Again", text: "Speak the affirmation and its verse aloud. Saying Scripture out loud is a way to pray it and to remember it." },
   { letter: "T", name: "Transform", text: "Return to it through the day. Repeated truth renews the mind and reshapes how you live." },
 ];
 

@@ -24,6 +24,11 @@ export const categorySeedSchema = z.object({
 });
 
 const verseSchema = z.object({ reference: z.string().min(1), text: z.string().min(1) });
+/** A word in the card's verse whose meaning has changed since 1611; the meaning is one short line. */
+const wordNoteSchema = z.object({
+  word: z.string().min(1),
+  meaning: z.string().min(1).max(80).refine((meaning) => !meaning.includes("\n"), "must be one line"),
+});
 
 export const cardSeedSchema = z.object({
   id: slug,
@@ -33,6 +38,8 @@ export const cardSeedSchema = z.object({
   scriptureReference: z.string().min(1),
   scripture: z.string().min(1),
   scriptureReferences: z.array(verseSchema).min(2).nullable(),
+  /** Required on every card (an empty array when the verse has no such words). */
+  wordNotes: z.array(wordNoteSchema),
   prompt: z.string().min(1),
   anchor: z.string().min(1),
   icon: z.enum(CARD_ICONS),
@@ -59,3 +66,13 @@ export type BadgeSeed = z.infer<typeof badgeSeedSchema>;
 export const seedCategories: CategorySeed[] = z.array(categorySeedSchema).parse(categoriesJson);
 export const seedCards: CardSeed[] = z.array(cardSeedSchema).parse(cardsJson);
 export const seedBadges: BadgeSeed[] = z.array(badgeSeedSchema).parse(badgesJson);
+
+/**
+ * Cards taken out of the collection (replaced outright by a card with a new slug). The seed deletes
+ * these rows, so a database seeded before the change still holds exactly the seeded cards; their
+ * favourites go with them (ON DELETE CASCADE). An id here must never come back as a seeded card.
+ */
+export const retiredCardIds: readonly string[] = [
+  // November 2026 review: replaced by abundance-yet-i-will-rejoice (Habakkuk 3:17-18), a contentment passage for Provision.
+  "abundance-every-good-gift",
+];

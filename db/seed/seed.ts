@@ -1,13 +1,14 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { affirmationCards, badges, categories } from "../schema";
-import { seedBadges, seedCards, seedCategories } from "./content";
+import { retiredCardIds, seedBadges, seedCards, seedCategories } from "./content";
 
 /**
  * Upserts the collection (categories, cards, badges). Idempotent: run on every `npm start`.
  * Rows are keyed by their stable slugs, so favourites and image keys survive a reseed;
- * nothing is deleted. D1 caps bound parameters per statement, so it is one statement a row,
- * sent together in one batch (D1 applies a batch atomically).
+ * nothing is deleted except the cards listed in `retiredCardIds` (cards replaced outright).
+ * D1 caps bound parameters per statement, so it is one statement a row, sent together in one
+ * batch (D1 applies a batch atomically).
  */
 export async function seedCollection(db: Database): Promise<{ categories: number; cards: number; badges: number }> {
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -36,6 +37,7 @@ export async function seedCollection(db: Database): Promise<{ categories: number
           scripture: excluded("scripture"),
           scriptureReferences: excluded("scripture_references"),
           translation: excluded("translation"),
+          wordNotes: excluded("word_notes"),
           prompt: excluded("prompt"),
           anchor: excluded("anchor"),
           icon: excluded("icon"),
@@ -64,7 +66,11 @@ export async function seedCollection(db: Database): Promise<{ categories: number
       }),
   );
 
-  const [first, ...rest] = [...categoryStatements, ...cardStatements, ...badgeStatements];
+  const retireStatements = retiredCardIds.length
+    ? [db.delete(affirmationCards).where(inArray(affirmationCards.id, [...retiredCardIds]))]
+    : [];
+
+  const [first, ...rest] = [...categoryStatements, ...retireStatements, ...cardStatements, ...badgeStatements];
   if (first) await db.batch([first, ...rest]);
   return { categories: seedCategories.length, cards: seedCards.length, badges: seedBadges.length };
 }

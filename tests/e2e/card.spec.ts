@@ -93,6 +93,7 @@ test.describe("card component with JavaScript @js", () => {
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     expect(clipboard).toContain("The Lord Is My Shepherd");
     expect(clipboard).toContain("— Psalms 23:1; Philippians 4:19; Matthew 6:33");
+    expect(clipboard).toContain("Word notes:\nwant: lack, be in need");
     await expect(card.getByRole("button", { name: "Copy as text" })).toBeVisible({ timeout: 4000 });
   });
 

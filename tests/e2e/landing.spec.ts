@@ -73,6 +73,8 @@ test.describe("landing page", () => {
     await card.locator('[data-face="front"]').click();
     await expect(back).toBeVisible();
     await expect(back.getByText("The LORD is my shepherd; I shall not want.")).toBeVisible();
+    await expect(back.getByTestId("word-notes")).toContainText("want:");
+    await expect(back.getByTestId("word-notes")).toContainText("lack, be in need");
     await expect(back.getByText("Today's Reflection")).toBeVisible();
 
     await back.click();

@@ -20,8 +20,22 @@ describe("card presentation", () => {
   });
 
   it("shares title, affirmation, verse and reference", () => {
-    const text = cardShareText({ title: "T", affirmation: "A", scripture: "S", scriptureReference: "R 1:1" });
+    const text = cardShareText({ title: "T", affirmation: "A", scripture: "S", scriptureReference: "R 1:1", wordNotes: [] });
     expect(text).toBe('T\n\nA\n\n"S"\n— R 1:1');
+  });
+
+  it("carries the word notes into the shared text, one a line", () => {
+    const text = cardShareText({
+      title: "T",
+      affirmation: "A",
+      scripture: "S",
+      scriptureReference: "R 1:1",
+      wordNotes: [
+        { word: "want", meaning: "lack" },
+        { word: "careful", meaning: "anxious" },
+      ],
+    });
+    expect(text).toBe('T\n\nA\n\n"S"\n— R 1:1\n\nWord notes:\nwant: lack\ncareful: anxious');
   });
 
   it("features card floor(now / 1 day) mod count, the same all UTC day", () => {

@@ -4,11 +4,18 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import cardsJson from "#db/seed/cards.json";
 import spokenWordPassages from "#db/seed/spoken-word-passages.json";
-import { seedCards, seedCategories } from "#db/seed/content";
+import { retiredCardIds, seedCards, seedCategories } from "#db/seed/content";
 
 const kjv: Record<string, string> = JSON.parse(readFileSync(new URL("../../db/seed/bible/kjv.json", import.meta.url), "utf8"));
 const books = new Set(Object.keys(kjv).map((key) => key.replace(/ \d+:\d+$/, "")));
+
+/** Whether `phrase` occurs in `text` as a whole word (or words), ignoring case. */
+function hasWord(text: string, phrase: string): boolean {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(text);
+}
 
 /** "Isaiah 40:29-31" -> ["Isaiah 40:29", "Isaiah 40:30", "Isaiah 40:31"]; throws on a malformed reference. */
 function verseKeys(reference: string): string[] {
@@ -79,10 +86,65 @@ describe("the seeded collection", () => {
   it("includes the public sample card 'The Lord Is My Shepherd' with three verses, Psalms 23:1 first", () => {
     const sample = seedCards.find((card) => card.title === "The Lord Is My Shepherd");
     expect(sample).toBeDefined();
+    expect(sample!.id).toBe("abundance-the-lord-is-my-shepherd");
     expect(sample!.category).toBe("abundance");
     expect(sample!.isPreview).toBe(true);
     expect(sample!.scriptureReferences).toHaveLength(3);
     expect(sample!.scriptureReferences![0]!.reference).toBe("Psalms 23:1");
+    expect(sample!.scriptureReferences!.map((verse) => verse.reference)).toEqual(["Psalms 23:1", "Philippians 4:19", "Matthew 6:33"]);
+    // Philippians 4:19 whole, "in glory" included; "want" explained.
+    expect(sample!.scripture).toContain("according to his riches in glory by Christ Jesus");
+    expect(sample!.wordNotes).toContainEqual({ word: "want", meaning: expect.stringContaining("lack") });
+  });
+
+  it("gives every card a wordNotes list in the seed file itself (no default), each word taken from its own verse", () => {
+    for (const raw of cardsJson as Record<string, unknown>[]) expect(Array.isArray(raw.wordNotes), `${String(raw.id)} wordNotes`).toBe(true);
+    for (const card of seedCards) {
+      const words = card.wordNotes.map((note) => note.word.toLowerCase());
+      expect(new Set(words).size, `${card.id}: a word noted twice`).toBe(words.length);
+      for (const note of card.wordNotes) {
+        expect(hasWord(card.scripture, note.word), `${card.id}: "${note.word}" is not in its verse`).toBe(true);
+        expect(note.meaning.trim().length, `${card.id}: ${note.word}`).toBeGreaterThan(0);
+        expect(note.meaning, `${card.id}: ${note.word} on one short line`).toMatch(/^[^\n]{1,80}$/);
+      }
+    }
+  });
+
+  it("explains the words the editorial review named wherever a verse uses them", () => {
+    const expected: Record<string, string> = { want: "lack", careful: "anxious", suffer: "allow", peculiar: "God’s own", portion: "share" };
+    for (const card of seedCards) {
+      for (const [word, meaning] of Object.entries(expected)) {
+        if (!hasWord(card.scripture, word)) continue;
+        const note = card.wordNotes.find((candidate) => candidate.word.toLowerCase() === word);
+        // "suffer need" (Philippians 4:12) is noted as a phrase: there it means to go without.
+        const phrase = card.wordNotes.find((candidate) => hasWord(candidate.word, word));
+        expect(note ?? phrase, `${card.id} explains "${word}"`).toBeDefined();
+        if (note) expect(note.meaning, `${card.id}: ${word}`).toContain(meaning);
+      }
+    }
+    // At least one preview card carries a note, so visitors see the feature.
+    expect(seedCards.some((card) => card.isPreview && card.wordNotes.length > 0)).toBe(true);
+  });
+
+  it("never repeats an anchor, and varies them across the whole deck", () => {
+    const anchors = seedCards.map((card) => card.anchor);
+    const repeated = anchors.filter((anchor, index) => anchors.indexOf(anchor) !== index);
+    expect(repeated).toEqual([]);
+    const matching = (pattern: RegExp) => seedCards.filter((card) => pattern.test(card.anchor)).map((card) => card.id);
+    // The cards are read on a phone: one screen rule in the deck at most.
+    expect(matching(/\b(phone|screens?|laptop|inbox|notifications?)\b/i).length).toBeLessThanOrEqual(1);
+    // One "write it down" and one focus timer at most.
+    expect(matching(/\b(write|writing|jot|paper|sticky)\b/i).length).toBeLessThanOrEqual(1);
+    expect(matching(/\b(timer|focused|undivided|multitasking)\b|\bminutes of (focus|undivided)/i).length).toBeLessThanOrEqual(1);
+  });
+
+  it("keeps affirmations free of 'I declare' formulas", () => {
+    for (const card of seedCards) expect(card.affirmation, card.id).not.toMatch(/\bI declare\b/i);
+  });
+
+  it("no longer seeds a retired card", () => {
+    const ids = new Set(seedCards.map((card) => card.id));
+    for (const id of retiredCardIds) expect(ids.has(id), id).toBe(false);
   });
 
   it("quotes the spoken-word passages (shown until there are real testimonials) exactly", () => {

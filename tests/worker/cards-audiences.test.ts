@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client";
+import { retiredCardIds, seedCards } from "#db/seed/content";
+import { seedCollection } from "#db/seed/seed";
 import { getCardsFor, listCategories, MEMBER_PREVIEW_LIMIT, VISITOR_PREVIEW_LIMIT } from "~/modules/cards/cards.server";
 
 const db = createDb(env.DB);
@@ -38,5 +40,41 @@ describe("one cards module, three audiences", () => {
     const total = categories.reduce((sum, category) => sum + category.cardCount, 0);
     expect(total).toBe((await getCardsFor(db, "buyer")).totalAvailable);
     expect(categories.every((category) => category.cardCount > 0)).toBe(true);
+  });
+});
+
+describe("the seed", () => {
+  it("writes each card's word notes to D1 as JSON", async () => {
+    const row = await env.DB.prepare("SELECT word_notes FROM affirmation_cards WHERE id = ?")
+      .bind("abundance-the-lord-is-my-shepherd")
+      .first<{ word_notes: string }>();
+    expect(JSON.parse(row!.word_notes)).toEqual([{ word: "want", meaning: "lack, be in need" }]);
+    const empty = await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards WHERE word_notes = '[]'").first<{ n: number }>();
+    expect(empty!.n).toBe(seedCards.filter((card) => card.wordNotes.length === 0).length);
+  });
+
+  it("removes a retired card (and its favourites) from a database seeded before it was replaced", async () => {
+    const [retired] = retiredCardIds;
+    expect(retired).toBeDefined();
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO affirmation_cards (id, category, title, affirmation, scripture_reference, scripture, created_at, updated_at) VALUES (?, 'abundance', 'Old card', 'I am an old card.', 'James 1:17', 'text', ?, ?)",
+      ).bind(retired, now, now),
+      env.DB.prepare(
+        "INSERT INTO users (id, email, email_verified, remember_login, newsletter_subscribed, created_at, updated_at) VALUES ('u-retired', 'retired@example.com', 1, 0, 0, ?, ?)",
+      ).bind(now, now),
+      env.DB.prepare("INSERT INTO user_favorites (id, user_id, card_id, created_at) VALUES ('f-retired', 'u-retired', ?, ?)").bind(retired, now),
+    ]);
+
+    await seedCollection(db);
+
+    const card = await env.DB.prepare("SELECT id FROM affirmation_cards WHERE id = ?").bind(retired).first();
+    expect(card).toBeNull();
+    const favourite = await env.DB.prepare("SELECT id FROM user_favorites WHERE id = 'f-retired'").first();
+    expect(favourite).toBeNull();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards").first<{ n: number }>();
+    expect(count!.n).toBe(seedCards.length);
+    await env.DB.prepare("DELETE FROM users WHERE id = 'u-retired'").run();
   });
 });

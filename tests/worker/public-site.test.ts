@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { expectRedirect, fetchApp, visibleText } from "./helpers";
 
 type CardsResponse = {
-  cards: { id: string; category: string; isPreview: boolean; orderIndex: number; scripture: string }[];
+  cards: {
+    id: string;
+    category: string;
+    isPreview: boolean;
+    orderIndex: number;
+    scripture: string;
+    wordNotes: { word: string; meaning: string }[];
+  }[];
   isPreview: boolean;
   totalAvailable: number;
 };
@@ -44,6 +51,13 @@ describe("GET /api/cards for a visitor", () => {
       const body = (await (await fetchApp(`/api/cards?category=${slug}`)).json()) as CardsResponse;
       expect(body.cards.filter((card) => paidIds.has(card.id))).toEqual([]);
     }
+  });
+
+  it("carries each card's word notes; the sample card explains 'want'", async () => {
+    const body = (await (await fetchApp("/api/cards?category=abundance")).json()) as CardsResponse;
+    expect(body.cards.every((card) => Array.isArray(card.wordNotes))).toBe(true);
+    const sample = body.cards.find((card) => card.id === "abundance-the-lord-is-my-shepherd");
+    expect(sample?.wordNotes).toEqual([{ word: "want", meaning: "lack, be in need" }]);
   });
 
   it("answers 400 with a clear message for an unknown category", async () => {
@@ -160,6 +174,14 @@ describe("other public routes", () => {
     expect(text).toContain("Get Instant Access - $27");
     expect(text).toContain("Back to Home");
     expect((html.match(/<li><blockquote/g) ?? []).length).toBe(3);
+  });
+
+  it("/sample-card shows the card's word notes on its back, in the server HTML", async () => {
+    const html = await (await fetchApp("/sample-card")).text();
+    const back = html.slice(html.indexOf('data-face="back"'));
+    const notes = back.slice(back.indexOf('data-testid="word-notes"'));
+    expect(back).toContain('data-testid="word-notes"');
+    expect(visibleText(notes)).toMatch(/Word notes\s*want:\s*lack, be in need/);
   });
 
   it("unknown routes answer 404 'Page Not Found'", async () => {

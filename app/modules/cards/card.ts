@@ -3,6 +3,8 @@
  * and the small presentation helpers.
  */
 export type ScriptureVerse = { reference: string; text: string };
+/** A word in the verse whose meaning has changed since 1611: { word: "want", meaning: "lack" }. */
+export type WordNote = { word: string; meaning: string };
 
 export type Card = {
   id: string;
@@ -13,6 +15,8 @@ export type Card = {
   scripture: string;
   scriptureReferences: ScriptureVerse[] | null;
   translation: string;
+  /** Short notes on older words in the verse; empty when none. */
+  wordNotes: WordNote[];
   prompt: string | null;
   anchor: string | null;
   icon: string;
@@ -43,9 +47,18 @@ export function versesOf(card: Pick<Card, "scripture" | "scriptureReference" | "
     : [{ reference: card.scriptureReference, text: card.scripture }];
 }
 
-/** Text used by share and copy: title, affirmation, verse and reference. */
-export function cardShareText(card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference">): string {
-  return `${card.title}\n\n${card.affirmation}\n\n"${card.scripture}"\n— ${card.scriptureReference}`;
+/** "want: lack", one line per note. */
+export function formatWordNote(note: WordNote): string {
+  return `${note.word}: ${note.meaning}`;
+}
+
+/** Text used by share and copy: title, affirmation, verse and reference, then any word notes. */
+export function cardShareText(
+  card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "wordNotes">,
+): string {
+  const text = `${card.title}\n\n${card.affirmation}\n\n"${card.scripture}"\n— ${card.scriptureReference}`;
+  if (card.wordNotes.length === 0) return text;
+  return `${text}\n\nWord notes:\n${card.wordNotes.map(formatWordNote).join("\n")}`;
 }
 
 /** The featured card of a UTC day: floor(now / 1 day) mod card count, over cards in order. */

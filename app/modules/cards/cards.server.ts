@@ -28,6 +28,7 @@ const cardColumns = {
   scripture: affirmationCards.scripture,
   scriptureReferences: affirmationCards.scriptureReferences,
   translation: affirmationCards.translation,
+  wordNotes: affirmationCards.wordNotes,
   prompt: affirmationCards.prompt,
   anchor: affirmationCards.anchor,
   icon: affirmationCards.icon,
