@@ -12,7 +12,9 @@ export default {
   serverPlatform: "neutral",
   serverConditions: ["workerd", "worker", "browser"],
   serverMainFields: ["browser", "module", "main"],
-  serverDependenciesToBundle: "all",
+  // Everything is bundled except stripe, which wrangler resolves once for the Worker and the app together:
+  // worker/index.ts builds the Stripe client, and a second copy would double its size and break instanceof.
+  serverDependenciesToBundle: [/^(?!stripe(\/|$))/],
   serverMinify: true,
   tailwind: true,
   postcss: false,

@@ -1,7 +1,9 @@
 import type { Database } from "#db/client";
-import type { RequestAuth } from "~/modules/auth/request-auth.server";
+import type { RequestAuth } from "~/modules/auth/sessions.server";
 import type { AppConfig } from "~/modules/config/config.server";
-import type { Env } from "~/modules/config/env";
+import type { EmailSender } from "~/modules/email/send.server";
+import type { StripeClient } from "~/modules/payments/stripe.server";
+import type { RateLimiter } from "~/modules/ratelimit/types";
 
 /** Everything a loader or action needs from the platform, built per request by worker/index.ts. */
 declare module "@remix-run/cloudflare" {
@@ -13,6 +15,12 @@ declare module "@remix-run/cloudflare" {
     auth: RequestAuth;
     /** Nonce for this response's Content-Security-Policy (Remix's inline scripts carry it). */
     cspNonce: string;
+    /** The one way mail leaves the app (the local outbox in development, Resend in production). */
+    email: EmailSender;
+    /** Stripe's API client, or null where no Stripe key is configured (test payments in development). */
+    stripe: StripeClient | null;
+    /** The rate limiter (Upstash when configured, otherwise Cloudflare's binding). */
+    rateLimiter: RateLimiter;
   }
 }
 
@@ -22,5 +30,3 @@ declare module "@remix-run/server-runtime" {
     v3_singleFetch: true;
   }
 }
-
-export {};

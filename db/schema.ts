@@ -242,7 +242,7 @@ export const userStats = sqliteTable("user_stats", {
 // Purchases and access
 // ---------------------------------------------------------------------------
 
-export const purchaseProviders = ["stripe", "mock"] as const;
+export const purchaseProviders = ["stripe", "test"] as const;
 export const purchaseStatuses = ["paid", "refunded"] as const;
 
 export const purchases = sqliteTable(

@@ -49,7 +49,7 @@ async function waitForOk(url: string, timeoutMs: number) {
 }
 
 function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 async function timePage(path: string, count: number) {

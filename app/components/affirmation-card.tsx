@@ -183,6 +183,7 @@ export function AffirmationCard({
 
 /** The whole face is a label for the flip checkbox, so a click anywhere flips without JavaScript. */
 function FlipArea({ toggleId }: { toggleId: string }) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: the control is the flip checkbox (htmlFor); this label is its large, hidden click target.
   return <label htmlFor={toggleId} className="absolute inset-0 cursor-pointer rounded-3xl" aria-hidden="true" />;
 }
 
@@ -298,6 +299,7 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
   const linkClass = "block rounded-lg px-3 py-2 text-sm text-ink hover:bg-sage-100";
   return (
     <details ref={details} className="relative">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the native, keyboard-operable toggle of <details>. */}
       <summary
         className={`${iconButtonClass(dark)} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
         aria-label={`Share ${card.title}`}

@@ -5,12 +5,22 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { getAccessStatusByEmail } from "~/modules/access/access.server";
-import { accessResultView, auditRowView, purchaseRowView, type AccessResultView } from "~/modules/access/admin-view.server";
+import type { Database } from "#db/client";
+import {
+  accessResultView,
+  auditRowView,
+  grantedToast,
+  purchaseRowView,
+  revokedToast,
+  type AccessResultView,
+} from "~/modules/access/admin-view.server";
+import type { Actor } from "~/modules/access/audit.server";
 import { checkAccessByEmail, grantAccessByEmail, listAuditLog, listRecentPurchases, revokeAccessByEmail } from "~/modules/access/grants.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import type { ToastInput } from "~/modules/toast/toast";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { adminAccessSchema, adminFormSchema, reasonOrNull, STILL_HAS_PURCHASE_MESSAGE } from "~/validation/admin";
+import { adminAccessSchema, adminFormSchema, reasonOrNull, type AdminIntent } from "~/validation/admin";
 import { emailSchema } from "~/validation/auth";
 
 export const headers = forwardHeaders;
@@ -45,66 +55,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** An unexpected error from the access functions: logged, and answered with the spec's message (503). */
-function failure(intent: keyof typeof FAILURE_MESSAGES, error: unknown, reply: (formErrors: string[]) => SubmissionResult<string[]>) {
-  console.warn(`Admin ${intent} failed:`, error);
-  return data({ result: reply([FAILURE_MESSAGES[intent]]), check: null }, { status: 503 });
-}
+type IntentInput = { email: string; reason: string | null; actor: Actor };
 
-/** Grant and revoke redirect back here with a toast (Post/Redirect/Get); check renders its result. */
+/** Grant and revoke end in a toast on the page they redirect to (Post/Redirect/Get); check shows its result. */
+type IntentOutcome = { toast: ToastInput } | { check: AccessResultView };
+
+/** One function per button; each calls the access module and says what to show. */
+const INTENTS: Record<AdminIntent, (db: Database, input: IntentInput) => Promise<IntentOutcome>> = {
+  grant: async (db, input) => ({ toast: grantedToast(await grantAccessByEmail(db, input)) }),
+  revoke: async (db, input) => ({ toast: revokedToast(await revokeAccessByEmail(db, { ...input, reason: input.reason ?? "" })) }),
+  check: async (db, input) => ({ check: accessResultView(input.email, await checkAccessByEmail(db, input)) }),
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: adminFormSchema });
+  const submission = parseWithZod(await request.formData(), { schema: adminFormSchema });
   if (submission.status !== "success") {
     // Only a forged request lacks a known intent (the buttons send it); say so above the form.
     const intentErrors = submission.error?.intent ?? [];
     return data({ result: submission.reply({ formErrors: intentErrors }), check: null }, { status: 400 });
   }
-  const actor = { userId: admin.id, email: admin.email };
   const { intent, email } = submission.value;
-  const reason = reasonOrNull(submission.value.reason);
-  const back = `/admin?email=${encodeURIComponent(email)}`;
-  const reply = (formErrors: string[]) => submission.reply({ formErrors });
-
-  if (intent === "grant") {
-    let granted: Awaited<ReturnType<typeof grantAccessByEmail>>;
-    try {
-      granted = await grantAccessByEmail(context.db, { email, actor, reason });
-    } catch (error) {
-      return failure(intent, error, reply);
-    }
-    return redirectWithToast(context.config, back, {
-      type: "success",
-      title: "Access Granted!",
-      description: granted.createdUser
-        ? `${granted.user.email} now has access. A new account was created; its owner can sign in with an emailed link.`
-        : `${granted.user.email} now has access to the full collection.`,
-    });
-  }
-
-  if (intent === "revoke") {
-    let revoked: Awaited<ReturnType<typeof revokeAccessByEmail>>;
-    try {
-      revoked = await revokeAccessByEmail(context.db, { email, actor, reason: reason ?? "" });
-    } catch (error) {
-      return failure(intent, error, reply);
-    }
-    let description: string;
-    if (revoked.status.hasAccess) description = STILL_HAS_PURCHASE_MESSAGE;
-    else if (!revoked.user) description = "There is no account for this email, so there was no access to revoke.";
-    else if (revoked.revokedGrants === 0) description = `${revoked.user.email} had no granted access to revoke.`;
-    else description = `${revoked.user.email} no longer has access.`;
-    return redirectWithToast(context.config, back, { type: revoked.status.hasAccess ? "message" : "success", title: "Access Revoked", description });
-  }
-
-  let checked: Awaited<ReturnType<typeof checkAccessByEmail>>;
+  let outcome: IntentOutcome;
   try {
-    checked = await checkAccessByEmail(context.db, { email, actor });
+    outcome = await INTENTS[intent](context.db, { email, reason: reasonOrNull(submission.value.reason), actor: { userId: admin.id, email: admin.email } });
   } catch (error) {
-    return failure(intent, error, reply);
+    // The one error path: logged, and answered with the spec's message for that button (503).
+    console.warn(`Admin ${intent} failed:`, error);
+    return data({ result: submission.reply({ formErrors: [FAILURE_MESSAGES[intent]] }), check: null }, { status: 503 });
   }
-  return data({ result: submission.reply(), check: accessResultView(email, checked) });
+  if ("toast" in outcome) return redirectWithToast(context.config, `/admin?email=${encodeURIComponent(email)}`, outcome.toast);
+  return data({ result: submission.reply(), check: outcome.check });
 }
 
 export default function AdminPage() {

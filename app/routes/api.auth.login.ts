@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { signInWithPassword } from "~/modules/auth/account.server";
-import { toApiUser } from "~/modules/auth/api-user.server";
+import { toApiUser } from "~/modules/api/api-user.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { loginSchema } from "~/validation/auth";
 

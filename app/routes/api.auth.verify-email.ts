@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
-import { readRegisteringBrowser } from "~/modules/auth/registering-browser.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { verifyEmailSchema } from "~/validation/auth";
 
@@ -16,8 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const { token, password } = await parseJsonBody(request, verifyEmailSchema);
   if (password) await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }]);
-  const registeredUserId = await readRegisteringBrowser(context.config, request);
-  const result = await verifyEmailWithToken(context, token, { registeredUserId, password: password || undefined });
+  const result = await verifyEmailWithToken(context, request, { token, password: password || undefined });
   if (result === "valid") return Response.json({ success: true, message: "Your email is verified." });
   if (result === "expired") return apiError(410, "This verification link has expired.");
   if (result === "password-required") {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/mock.server";
-import { mockPaymentSchema } from "~/validation/checkout";
+import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
+import { testPaymentSchema } from "~/validation/checkout";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -10,7 +10,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   if (!context.config.isDevelopment) return apiError(404, "Not found.");
-  const input = await parseJsonBody(request, mockPaymentSchema);
+  const input = await parseJsonBody(request, testPaymentSchema);
   const user = await getUser(context);
   try {
     const result = await payWithTestCard(context, {
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       successUrl: `/success?session_id=${result.sessionId}`,
     });
   } catch (error) {
-    console.warn("Mock payment failed", error);
+    console.warn("Test payment failed", error);
     return apiError(503, "Something went wrong with the test payment. Please try again.");
   }
 }

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { HoneypotField, SubmitButton } from "~/components/forms";
 import { resendVerification } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { rejectBots } from "~/modules/security/honeypot";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailSchema, resendVerificationSchema } from "~/validation/auth";

@@ -6,15 +6,14 @@ import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/
 import { CheckList } from "~/components/check-list";
 import { SiteHeader } from "~/components/site-chrome";
 import { getAccessStatus } from "~/modules/access/access.server";
-import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { rejectBots } from "~/modules/security/honeypot";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
 import { ensureVisitorId } from "~/modules/experiments/visitor.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
-import { paymentMode } from "~/modules/payments/payment-mode.server";
-import { createCheckoutSession, getStripe } from "~/modules/payments/stripe.server";
+import { startCheckout } from "~/modules/payments/checkout.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { purchaseDetailsSchema } from "~/validation/checkout";
@@ -73,34 +72,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "pay") {
     const details = await readCheckoutDetails(context.config, request);
     if (!details) return redirect("/checkout");
-    const mode = paymentMode(context);
-    if (mode === "mock") return redirect("/mock-checkout", 303);
-    if (mode === "unavailable") {
-      console.error("Checkout refused: STRIPE_SECRET_KEY is not configured in production");
-      return data(
-        { result: undefined, error: `Payments are not available right now. Please contact support at ${context.config.supportEmail}.` },
-        { status: 503 },
-      );
-    }
     await enforceRateLimits(context, request, [{ rule: "checkout_ip" }]);
     const { visitorId, setCookie } = ensureVisitorId(request);
-    try {
-      const session = await createCheckoutSession(getStripe(context.cloudflare.env)!, {
-        checkoutId: details.checkoutId,
-        email: user?.email ?? details.email,
-        name: details.name,
-        userId: user?.id ?? null,
-        visitorId,
-        priceCents: context.config.price.cents,
-        currency: context.config.price.currency,
-        productName: `LIGHT Cards: the complete collection (${await countCards(context.db)} cards)`,
-        appOrigin: context.config.appOrigin,
-      });
-      return redirect(session.url, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
-    } catch (error) {
-      console.warn("Stripe Checkout Session could not be created", error);
-      return data({ result: undefined, error: PAYMENT_FAILED }, { status: 502 });
+    const started = await startCheckout(context, { details, user, visitorId });
+    if (started.status === "test-payment") return redirect("/mock-checkout", 303);
+    if (started.status === "stripe") {
+      return redirect(started.url, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
     }
+    if (started.status === "unavailable") {
+      const error = `Payments are not available right now. Please contact support at ${started.supportEmail}.`;
+      return data({ result: undefined, error }, { status: 503 });
+    }
+    return data({ result: undefined, error: PAYMENT_FAILED }, { status: 502 });
   }
   return data({ result: undefined, error: "Unknown action." }, { status: 400 });
 }

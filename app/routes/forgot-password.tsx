@@ -6,7 +6,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
 import { ActionToast } from "~/components/ui/toaster";
 import { requestPasswordReset } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { rejectBots } from "~/modules/security/honeypot";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailOnlySchema } from "~/validation/auth";

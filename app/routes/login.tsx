@@ -7,10 +7,10 @@ import { CheckboxField, ErrorList, FormAlert, HoneypotField, PasswordField, Subm
 import { OAuthButtons } from "~/components/oauth-buttons";
 import { ActionToast } from "~/components/ui/toaster";
 import { requestSignInLink, signInWithPassword } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { rejectBots } from "~/modules/security/honeypot";
 import { requireAnonymous } from "~/modules/auth/guards.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
-import { redirectWithSession } from "~/modules/auth/session-response.server";
+import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/validation/auth";

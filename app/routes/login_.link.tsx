@@ -6,7 +6,7 @@ import { AutoSubmitTokenForm } from "~/components/auto-submit";
 import { SubmitButton } from "~/components/forms";
 import { signInWithLinkToken } from "~/modules/auth/account.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { redirectWithSession } from "~/modules/auth/session-response.server";
+import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { safeRedirectPath, tokenSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { deleteSessionById } from "~/modules/auth/sessions.server";
-import { redirectClearingSession } from "~/modules/auth/session-response.server";
+import { redirectClearingSession } from "~/modules/auth/sessions.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;

@@ -5,14 +5,14 @@ import { ErrorList, FormAlert, HoneypotField, SubmitButton } from "~/components/
 import { SiteHeader } from "~/components/site-chrome";
 import { useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { rejectBots } from "~/modules/security/honeypot";
 import { getUser } from "~/modules/auth/guards.server";
 import { formatPrice } from "~/modules/config/money";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
-import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/mock.server";
+import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
-import { mockPaymentSchema } from "~/validation/checkout";
+import { testPaymentSchema } from "~/validation/checkout";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Test payment | LIGHT Cards" }];
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertTestModeAvailable(context);
   const formData = await request.formData();
   rejectBots(formData);
-  const parsed = mockPaymentSchema.safeParse(Object.fromEntries(formData));
+  const parsed = testPaymentSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     return data({ state: "form" as const, emailError: "Please enter a valid email address", cardError: null, error: null, successUrl: null }, { status: 400 });
   }
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (formData.get("enhanced") !== "1") return redirect(successUrl, 303);
     return data({ state: "paid" as const, emailError: null, cardError: null, error: null, successUrl });
   } catch (error) {
-    console.warn("Mock payment failed", error);
+    console.warn("Test payment failed", error);
     return data(
       { state: "form" as const, emailError: null, cardError: null, error: "Something went wrong with the test payment. Please try again.", successUrl: null },
       { status: 503 },
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export default function MockCheckoutPage() {
+export default function TestPaymentPage() {
   const { email, name, emailLocked, price, defaultCard } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
@@ -82,8 +82,8 @@ export default function MockCheckoutPage() {
             </div>
           ) : (
             <>
-              <h1 className="text-center font-serif text-3xl font-bold">Mock Checkout</h1>
-              <p className="my-4 text-center text-2xl font-bold" data-testid="mock-price">
+              <h1 className="text-center font-serif text-3xl font-bold">Test Payment</h1>
+              <p className="my-4 text-center text-2xl font-bold" data-testid="test-payment-price">
                 {price} (Test)
               </p>
               <Form method="post" className="space-y-4">
@@ -92,37 +92,37 @@ export default function MockCheckoutPage() {
                 <input type="hidden" name="name" value={name} />
                 <FormAlert errors={result?.error ? [result.error] : null} />
                 <div>
-                  <label htmlFor="mock-email" className="block text-sm font-semibold">
+                  <label htmlFor="test-payment-email" className="block text-sm font-semibold">
                     Email Address
                   </label>
                   <input
-                    id="mock-email"
+                    id="test-payment-email"
                     name="email"
                     type="email"
                     defaultValue={email}
                     readOnly={emailLocked}
                     autoComplete="email"
                     aria-invalid={result?.emailError ? true : undefined}
-                    aria-describedby={result?.emailError ? "mock-email-error" : undefined}
+                    aria-describedby={result?.emailError ? "test-payment-email-error" : undefined}
                     className="mt-1 block min-h-[44px] w-full rounded-xl border border-sage-300 px-4 py-2"
                   />
-                  <ErrorList id="mock-email-error" errors={result?.emailError ? [result.emailError] : null} />
+                  <ErrorList id="test-payment-email-error" errors={result?.emailError ? [result.emailError] : null} />
                 </div>
                 <div>
-                  <label htmlFor="mock-card" className="block text-sm font-semibold">
+                  <label htmlFor="test-payment-card" className="block text-sm font-semibold">
                     Card Number
                   </label>
                   <input
-                    id="mock-card"
+                    id="test-payment-card"
                     name="cardNumber"
                     inputMode="numeric"
                     autoComplete="off"
                     defaultValue={defaultCard}
                     aria-invalid={result?.cardError ? true : undefined}
-                    aria-describedby={result?.cardError ? "mock-card-error" : undefined}
+                    aria-describedby={result?.cardError ? "test-payment-card-error" : undefined}
                     className="mt-1 block min-h-[44px] w-full rounded-xl border border-sage-300 px-4 py-2 font-mono"
                   />
-                  <ErrorList id="mock-card-error" errors={result?.cardError ? [result.cardError] : null} />
+                  <ErrorList id="test-payment-card-error" errors={result?.cardError ? [result.cardError] : null} />
                 </div>
                 <SubmitButton pendingText="Processing Payment...">Complete Test Payment</SubmitButton>
               </Form>

@@ -7,7 +7,7 @@ import { FormAlert, HoneypotField, PasswordField, SubmitButton } from "~/compone
 import { ActionToast } from "~/components/ui/toaster";
 import { refreshHeader, useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { resetPasswordWithToken } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/auth/form-helpers.server";
+import { rejectBots } from "~/modules/security/honeypot";
 import { resetPasswordSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 

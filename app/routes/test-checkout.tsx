@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteHeader } from "~/components/site-chrome";
-import { TEST_CARDS } from "~/modules/payments/mock.server";
+import { TEST_CARDS } from "~/modules/payments/test-payments.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | LIGHT Cards" }];
@@ -19,7 +19,7 @@ export default function TestCheckoutPage() {
       <SiteHeader socialUrl="" minimal />
       <main id="main" className="mx-auto w-full max-w-xl space-y-8 px-4 py-12">
         <h1 className="font-serif text-3xl font-bold">Test Checkout</h1>
-        <p className="text-ink-muted">Development runs without a Stripe key use a mock checkout. No money moves.</p>
+        <p className="text-ink-muted">Development runs without a Stripe key take test payments. No money moves.</p>
         <section aria-labelledby="cards-title" className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
           <h2 id="cards-title" className="text-xl font-semibold">
             Test card numbers
@@ -47,14 +47,14 @@ export default function TestCheckoutPage() {
           </h2>
           <ol className="mt-3 list-decimal space-y-2 pl-6">
             <li>Fill in your details at checkout and continue to payment.</li>
-            <li>Press Pay: test mode opens the mock checkout.</li>
+            <li>Press Pay: test mode opens the test payment page.</li>
             <li>Use a card number above and complete the test payment.</li>
             <li>The success page grants access; open your collection.</li>
           </ol>
         </section>
         <div className="flex flex-wrap gap-3">
           <Link to="/mock-checkout" className="btn-primary">
-            Mock Checkout
+            Test Payment Page
           </Link>
           <Link to="/checkout" className="btn-secondary">
             Checkout

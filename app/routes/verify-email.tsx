@@ -5,7 +5,6 @@ import { AutoSubmitTokenForm } from "~/components/auto-submit";
 import { HoneypotField, SubmitButton } from "~/components/forms";
 import { refreshHeader, useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
-import { readRegisteringBrowser } from "~/modules/auth/registering-browser.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { tokenSchema, verifyEmailSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -28,8 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const password = parsed.data.password || undefined;
   if (password) await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }]);
-  const registeredUserId = await readRegisteringBrowser(context.config, request);
-  const result = await verifyEmailWithToken(context, parsed.data.token, { registeredUserId, password });
+  const result = await verifyEmailWithToken(context, request, { token: parsed.data.token, password });
   if (result === "password-required" || result === "wrong-password") {
     // Another browser than the one that registered: only the account's password proves who chose it.
     const message =
@@ -52,12 +50,12 @@ export default function VerifyEmailPage() {
   const result = useActionData<typeof action>();
   useDelayedRedirect(result?.state === "success" ? "/login" : null, REDIRECT_DELAY_MS);
 
-  if (!token && !result) return <VerifyError message="No verification token found" />;
   if (!result) {
+    if (!token) return <VerifyError message="No verification token found" />;
     return (
       <AuthLayout title="Verify Your Email">
         <p className="mb-6 text-center">Confirm your email address to finish setting up your account.</p>
-        <AutoSubmitTokenForm token={token!} buttonLabel="Verify My Email" pendingLabel="Verifying your email..." autoSubmit />
+        <AutoSubmitTokenForm token={token} buttonLabel="Verify My Email" pendingLabel="Verifying your email..." autoSubmit />
       </AuthLayout>
     );
   }

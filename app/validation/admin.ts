@@ -7,8 +7,6 @@ import { emailSchema } from "./auth";
 
 export const REVOKE_REASON_MESSAGE = "Please give a reason for revoking access.";
 export const REASON_MAX_LENGTH = 500;
-/** Revoking ends admin grants only; a paid purchase ends with its refund (the Stripe webhook). */
-export const STILL_HAS_PURCHASE_MESSAGE = "This email still has access through a paid purchase; refund it in Stripe to end that.";
 
 export const ADMIN_INTENTS = ["grant", "check", "revoke"] as const;
 export type AdminIntent = (typeof ADMIN_INTENTS)[number];

@@ -17,7 +17,7 @@ export const purchaseDetailsSchema = z
     path: ["emailConfirmation"],
   });
 
-export const mockPaymentSchema = z.object({
+export const testPaymentSchema = z.object({
   email: emailSchema,
   name: z.string().trim().max(100).optional(),
   cardNumber: z.string().trim().max(30).optional(),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "~/modules/config/config.server";
-import type { Env } from "~/modules/config/env";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
 
 const productionVars = {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { STILL_HAS_PURCHASE_MESSAGE } from "~/validation/admin";
+import { STILL_HAS_PURCHASE_MESSAGE } from "~/modules/access/admin-view.server";
 import {
   cookieFrom,
   createVerifiedUser,

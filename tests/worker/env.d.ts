@@ -1,13 +1,10 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env as AppEnv } from "~/modules/config/env";
 
+// The app's Env is generated from wrangler.toml (worker-configuration.d.ts); tests add their migrations.
 declare global {
   namespace Cloudflare {
-    interface Env extends AppEnv {
+    interface Env {
       TEST_MIGRATIONS: D1Migration[];
-    }
-    interface GlobalProps {
-      mainModule: typeof import("../../worker/index");
     }
   }
 }

@@ -48,7 +48,7 @@ export async function cardAudienceFor(db: Database, user: Pick<User, "id"> | nul
  * access. All of it (the lookup included) runs after the response, so the gate answers the same, in
  * the same time, whatever the email, and a failing email provider is retried and logged, never shown.
  */
-export function sendAccessLinkIfEntitled(context: Pick<AppLoadContext, "db" | "config" | "cloudflare">, email: string): void {
+export function sendAccessLinkIfEntitled(context: Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">, email: string): void {
   runAfterResponse(context, "Access gate sign-in link", async () => {
     const { user, status } = await getAccessStatusByEmail(context.db, email);
     if (user && status.hasAccess) {

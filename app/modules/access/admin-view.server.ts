@@ -3,13 +3,18 @@
  * HTML the server sends and the page the browser hydrates read the same.
  */
 import { formatPrice } from "~/modules/config/money";
-import type { listAuditLog, listRecentPurchases } from "./grants.server";
+import type { ToastInput } from "~/modules/toast/toast";
+import type { grantAccessByEmail, listAuditLog, listRecentPurchases, revokeAccessByEmail } from "./grants.server";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** "Nov 22, 2026, 3:58 AM UTC" */
+function formatUtc(date: Date): string {
+  return `${dateTime.format(date)} UTC`;
+}
+
 export function formatAdminDate(date: Date | null | undefined): string | null {
-  return date ? `${dateTime.format(date)} UTC` : null;
+  return date ? formatUtc(date) : null;
 }
 
 /** The result box: access of one email. */
@@ -39,12 +44,12 @@ type PurchaseRow = Awaited<ReturnType<typeof listRecentPurchases>>[number];
 export function purchaseRowView(row: PurchaseRow) {
   return {
     id: row.id,
-    date: formatAdminDate(row.createdAt)!,
+    date: formatUtc(row.createdAt),
     dateIso: row.createdAt.toISOString(),
     email: row.email,
     /** Shown when the account's email differs from the one typed at checkout. */
     accountEmail: row.accountEmail.toLowerCase() === row.email.toLowerCase() ? null : row.accountEmail,
-    provider: row.provider === "stripe" ? "Stripe" : "Test (mock)",
+    provider: row.provider === "stripe" ? "Stripe" : "Test payment",
     amount: formatPrice({ cents: row.amountCents, currency: row.currency }),
     status: row.status === "refunded" ? `Refunded${row.refundedAt ? ` ${formatAdminDate(row.refundedAt)}` : ""}` : "Paid",
   };
@@ -80,11 +85,35 @@ export function describeAuditDetail(action: string, detail: Record<string, unkno
 export function auditRowView(row: AuditRow) {
   return {
     id: row.id,
-    when: formatAdminDate(row.createdAt)!,
+    when: formatUtc(row.createdAt),
     whenIso: row.createdAt.toISOString(),
     actorEmail: row.actorEmail,
     action: ACTION_LABELS[row.action] ?? row.action,
     target: row.targetEmail ?? row.targetUserId ?? "—",
     detail: describeAuditDetail(row.action, row.detail),
   };
+}
+
+/** Revoking ends admin grants only; a paid purchase ends with its refund (the Stripe webhook). */
+export const STILL_HAS_PURCHASE_MESSAGE = "This email still has access through a paid purchase; refund it in Stripe to end that.";
+
+/** The toast after a grant. */
+export function grantedToast(granted: Awaited<ReturnType<typeof grantAccessByEmail>>): ToastInput {
+  return {
+    type: "success",
+    title: "Access Granted!",
+    description: granted.createdUser
+      ? `${granted.user.email} now has access. A new account was created; its owner can sign in with an emailed link.`
+      : `${granted.user.email} now has access to the full collection.`,
+  };
+}
+
+/** The toast after a revoke: what ended, or why nothing could. */
+export function revokedToast(revoked: Awaited<ReturnType<typeof revokeAccessByEmail>>): ToastInput {
+  let description: string;
+  if (revoked.status.hasAccess) description = STILL_HAS_PURCHASE_MESSAGE;
+  else if (!revoked.user) description = "There is no account for this email, so there was no access to revoke.";
+  else if (revoked.revokedGrants === 0) description = `${revoked.user.email} had no granted access to revoke.`;
+  else description = `${revoked.user.email} no longer has access.`;
+  return { type: revoked.status.hasAccess ? "message" : "success", title: "Access Revoked", description };
 }

@@ -5,7 +5,6 @@ import { createUser, findUserByEmail } from "~/modules/auth/users.server";
 import { getAccessStatus, getAccessStatusByEmail, type AccessStatus } from "./access.server";
 import { auditRow, recordAudit, type Actor } from "./audit.server";
 
-export type { Actor };
 
 /**
  * Grants access to an email: creates the account if there is none (no password: its owner signs in

@@ -31,7 +31,7 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
       const key = issue.path.join(".") || "form";
-      (fieldErrors[key] ??= []).push(issue.message);
+      fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
     }
     throw apiError(400, parsed.error.issues[0]?.message ?? "Invalid input", fieldErrors);
   }

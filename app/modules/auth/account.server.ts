@@ -2,26 +2,22 @@
  * Account journeys: register, verify, sign in (password or emailed link), reset, sign out.
  * Pages and the /api/auth JSON API both call these functions, so each behaviour has one implementation.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
+import type { AppConfig } from "~/modules/config/config.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
-import { sendEmail, type EmailMessage } from "~/modules/email/send.server";
+import type { EmailMessage } from "~/modules/email/send.server";
 import { passwordResetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "./passwords.server";
-import { createSession, deleteAllSessionsOfUser } from "./sessions.server";
+import { createSession, deleteAllSessionsOfUser, isPlainHttpLocalhost, type NewSession } from "./sessions.server";
 import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
 import { createUser, findUserByEmail, findUserById, updateUser } from "./users.server";
 
-type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare">;
+type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
 
-export type NewSession = { token: string; persistent: boolean; expiresAt: Date };
 
-function emailContext(context: Context) {
-  return { db: context.db, config: context.config, resendApiKey: context.cloudflare.env.RESEND_API_KEY };
-}
-
-async function send(context: Context, message: EmailMessage) {
-  await sendEmail(emailContext(context), message);
+function send(context: Context, message: EmailMessage) {
+  return context.email.send(message);
 }
 
 function link(context: Context, path: string, token: string, extra: Record<string, string> = {}) {
@@ -40,6 +36,38 @@ async function sendVerification(context: Context, user: User) {
 // Register and verify
 // ---------------------------------------------------------------------------
 
+/**
+ * Proof that this browser registered an account: a signed cookie set by the register page, holding the
+ * new account's id, for as long as its verification link lives. Verifying an email from this browser
+ * keeps the password chosen here; from any other browser the account's password is asked for, so a
+ * stranger who registered someone else's address never gets that mailbox's click to confirm their password.
+ */
+const REGISTERED_COOKIE = "lc_registered";
+const MAX_AGE_SECONDS = 24 * 60 * 60;
+
+function registeredCookie(config: AppConfig, request: Request) {
+  return createCookie(REGISTERED_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: MAX_AGE_SECONDS,
+    secure: !isPlainHttpLocalhost(request),
+    secrets: config.sessionSecrets,
+  });
+}
+
+export async function markRegisteringBrowser(config: AppConfig, request: Request, userId: string): Promise<string> {
+  return registeredCookie(config, request).serialize(userId);
+}
+
+/** The account id this browser registered, or null. */
+export async function readRegisteringBrowser(config: AppConfig, request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${REGISTERED_COOKIE}=`)) return null;
+  const value = await registeredCookie(config, request).parse(header);
+  return typeof value === "string" ? value : null;
+}
+
 export async function registerAccount(
   context: Context,
   input: { email: string; password: string; newsletterSubscribed: boolean },
@@ -56,12 +84,6 @@ export async function registerAccount(
 
 export type LinkResult = "valid" | "expired" | "invalid";
 
-/**
- * What proves that whoever verifies also chose the account's password: this browser registered the
- * account (see registering-browser.server.ts), or the password itself is typed.
- */
-export type VerifyProof = { registeredUserId: string | null; password?: string };
-
 export type VerifyResult = LinkResult | "password-required" | "wrong-password";
 
 /**
@@ -70,16 +92,23 @@ export type VerifyResult = LinkResult | "password-required" | "wrong-password";
  * password (an admin's, even). So a password-protected account is verified only with proof that the
  * verifier chose that password; otherwise the link stays unused and the page asks for the password,
  * offering a reset instead (which proves the mailbox and replaces the password). An account without a
- * password (made by a purchase) has nothing to protect and is verified at once.
+ * password (made by a purchase) has nothing to protect and is verified at once. The proof: this browser
+ * registered the account (its `lc_registered` cookie), or the password is typed.
  */
-export async function verifyEmailWithToken(context: Context, token: string, proof: VerifyProof): Promise<VerifyResult> {
+export async function verifyEmailWithToken(
+  context: Context,
+  request: Request,
+  input: { token: string; password?: string },
+): Promise<VerifyResult> {
+  const { token, password } = input;
+  const registeredUserId = await readRegisteringBrowser(context.config, request);
   const peeked = await peekOneTimeToken(context.db, token, "verify_email");
   if (peeked.status !== "valid") return peeked.status;
   const user = await findUserById(context.db, peeked.userId);
   if (!user) return "invalid";
-  if (user.passwordHash && !user.emailVerified && proof.registeredUserId !== user.id) {
-    if (!proof.password) return "password-required";
-    if (!(await verifyPassword(proof.password, user.passwordHash))) return "wrong-password";
+  if (user.passwordHash && !user.emailVerified && registeredUserId !== user.id) {
+    if (!password) return "password-required";
+    if (!(await verifyPassword(password, user.passwordHash))) return "wrong-password";
   }
   const result = await consumeOneTimeToken(context.db, token, "verify_email");
   if (result.status === "valid") await updateUser(context.db, result.userId, { emailVerified: true });

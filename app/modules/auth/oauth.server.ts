@@ -9,13 +9,16 @@ import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState
 import { z } from "zod";
 import type { User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
-import type { Env } from "~/modules/config/env";
 import { safeRedirectPath } from "~/validation/auth";
-import { confirmMailboxOwner, startSession, type NewSession } from "./account.server";
+import { confirmMailboxOwner, startSession } from "./account.server";
+import type { NewSession } from "./sessions.server";
+import { constantTimeEqual } from "~/modules/security/crypto.server";
+
+const encodeText = (text: string) => new TextEncoder().encode(text);
 import { isPlainHttpLocalhost } from "./sessions.server";
 import { createUser, findUserByEmail, updateUser } from "./users.server";
 
-type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare">;
+type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
 
 export const OAUTH_PROVIDERS = ["google", "github"] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -140,7 +143,7 @@ export async function finishOAuth(context: Context, request: Request, provider: 
   const query = callbackQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return expired; // includes ?error=access_denied when the user cancels at the provider
   const flow = await readFlow(context.config, request);
-  if (!flow || flow.provider !== provider || !constantTimeEqual(flow.state, query.data.state)) return expired;
+  if (!flow || flow.provider !== provider || !constantTimeEqual(encodeText(flow.state), encodeText(query.data.state))) return expired;
 
   const creds = credentials(context.cloudflare.env, provider);
   if (!creds) return expired;
@@ -262,13 +265,4 @@ function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
   return `${error.message}${cause}`;
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  const left = new TextEncoder().encode(a);
-  const right = new TextEncoder().encode(b);
-  if (left.length !== right.length) return false;
-  let difference = 0;
-  for (let i = 0; i < left.length; i++) difference |= left[i]! ^ right[i]!;
-  return difference === 0;
 }

@@ -1,4 +1,4 @@
-import { constantTimeEqual, fromBase64Url, toBase64Url } from "./crypto.server";
+import { constantTimeEqual, fromBase64Url, toBase64Url } from "~/modules/security/crypto.server";
 
 /**
  * PBKDF2-SHA256 through WebCrypto. 100,000 iterations is the most production Workers accept

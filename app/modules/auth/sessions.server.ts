@@ -1,9 +1,11 @@
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { sessions, users, type User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
-import { randomToken, sha256Hex } from "./crypto.server";
+import type { ToastInput } from "~/modules/toast/toast";
+import { createToastHeaders } from "~/modules/toast/toast.server";
+import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
 
 /**
  * Sessions live in D1. The browser holds a random 256-bit token (httpOnly cookie) and API clients
@@ -16,6 +18,9 @@ export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 /** A persistent session is extended at most once an hour, so reads stay reads. */
 const RENEW_INTERVAL_MS = 60 * 60 * 1000;
+
+/** A session just started: the raw token (for the cookie or the bearer) and when it ends. */
+export type NewSession = { token: string; persistent: boolean; expiresAt: Date };
 
 export type ActiveSession = { id: string; user: User; persistent: boolean; expiresAt: Date };
 
@@ -119,4 +124,99 @@ export async function serializeSessionCookie(
 
 export async function clearSessionCookie(config: AppConfig, request: Request): Promise<string> {
   return sessionCookie(config, request).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+// ---------------------------------------------------------------------------
+// The signed-in user of a request
+// ---------------------------------------------------------------------------
+
+export type CurrentUser = { user: User; sessionId: string; via: "cookie" | "bearer" };
+
+/**
+ * Who is making this request, resolved at most once per request from the session cookie or an
+ * `Authorization: Bearer` token (the same server-side sessions). Built by the Worker for the load
+ * context; the Worker also sends the renewed cookie of a persistent session.
+ */
+export type RequestAuth = {
+  getCurrentUser(): Promise<CurrentUser | null>;
+  /** True when the request carried credentials that did not resolve (expired or unknown). */
+  hadInvalidCredentials(): Promise<boolean>;
+  /** Set-Cookie values the Worker appends to the response, unless the route already set the cookie. */
+  readonly responseCookies: string[];
+};
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+export function createRequestAuth(db: Database, config: AppConfig, request: Request): RequestAuth {
+  const responseCookies: string[] = [];
+  let invalid = false;
+  let resolved: Promise<CurrentUser | null> | null = null;
+
+  async function resolve(): Promise<CurrentUser | null> {
+    const bearer = bearerToken(request);
+    const token = bearer ?? (await readSessionToken(config, request));
+    if (!token) return null;
+    const result = await resolveSession(db, token);
+    if (!result) {
+      invalid = true;
+      return null;
+    }
+    if (result.renewedExpiresAt && !bearer) {
+      responseCookies.push(
+        await serializeSessionCookie(config, request, { token, persistent: true, expiresAt: result.renewedExpiresAt }),
+      );
+    }
+    return { user: result.session.user, sessionId: result.session.id, via: bearer ? "bearer" : "cookie" };
+  }
+
+  function once(): Promise<CurrentUser | null> {
+    resolved ??= resolve();
+    return resolved;
+  }
+
+  return {
+    getCurrentUser: once,
+    async hadInvalidCredentials() {
+      await once();
+      return invalid;
+    },
+    responseCookies,
+  };
+}
+
+/** Appends the renewal cookie unless the route's response already sets the session cookie (sign-in, logout). */
+export function applyAuthCookies(response: Response, auth: RequestAuth): Response {
+  if (auth.responseCookies.length === 0) return response;
+  const setCookies = response.headers.getSetCookie?.() ?? [];
+  if (setCookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`))) return response;
+  for (const cookie of auth.responseCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
+
+// ---------------------------------------------------------------------------
+// Responses that start or end a session
+// ---------------------------------------------------------------------------
+
+/** Redirect after sign-in: the new session cookie plus a toast. */
+export async function redirectWithSession(
+  context: AppLoadContext,
+  request: Request,
+  session: NewSession,
+  to: string,
+  toast: ToastInput,
+) {
+  const headers = await createToastHeaders(context.config, toast);
+  headers.append("Set-Cookie", await serializeSessionCookie(context.config, request, session));
+  return redirect(to, { headers });
+}
+
+/** Redirect after sign-out: the cookie is cleared whatever else happened. */
+export async function redirectClearingSession(context: AppLoadContext, request: Request, to: string, toast?: ToastInput) {
+  const headers = toast ? await createToastHeaders(context.config, toast) : new Headers();
+  headers.append("Set-Cookie", await clearSessionCookie(context.config, request));
+  return redirect(to, { headers });
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { oneTimeTokens, type OneTimeTokenPurpose } from "#db/schema";
-import { randomToken, sha256Hex } from "./crypto.server";
+import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
 
 /** How long each kind of emailed link stays valid. */
 export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {

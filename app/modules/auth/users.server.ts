@@ -31,7 +31,7 @@ export async function createUser(
       newsletterSubscribed: input.newsletterSubscribed ?? false,
       name: input.name ?? null,
       firstName: input.name ? input.name.trim().split(/\s+/)[0] : null,
-      lastName: input.name && input.name.trim().includes(" ") ? input.name.trim().split(/\s+/).slice(1).join(" ") : null,
+      lastName: input.name?.trim().includes(" ") ? input.name.trim().split(/\s+/).slice(1).join(" ") : null,
     })
     .onConflictDoNothing()
     .returning();
@@ -53,4 +53,11 @@ export function initials(user: Pick<User, "firstName" | "lastName" | "email">): 
   const last = user.lastName?.trim()?.[0];
   if (first) return `${first}${last ?? ""}`.toUpperCase();
   return (user.email?.[0] ?? "U").toUpperCase();
+}
+
+/** Saves first and last name; `name` keeps the full name for receipts and greetings. */
+export async function updateProfile(db: Database, userId: string, input: { firstName?: string; lastName?: string }) {
+  const firstName = input.firstName?.trim() || null;
+  const lastName = input.lastName?.trim() || null;
+  await updateUser(db, userId, { firstName, lastName, name: [firstName, lastName].filter(Boolean).join(" ") || null });
 }

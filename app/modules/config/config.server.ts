@@ -1,10 +1,9 @@
 import { z } from "zod";
-import type { Env } from "./env";
 
 /**
  * Typed app settings read from the Worker's vars. Anything but an explicit
  * ENVIRONMENT=development is production, so a forgotten setting fails closed
- * (no mock payments, no dev outbox, no dev-only buttons).
+ * (no test payments, no dev outbox, no dev-only buttons).
  */
 const configSchema = z.object({
   ENVIRONMENT: z

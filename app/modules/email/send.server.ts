@@ -15,12 +15,19 @@ export class EmailDeliveryError extends Error {
 
 type EmailContext = { db: Database; config: AppConfig; resendApiKey: string | undefined };
 
+/** How modules send mail: built once per request by the Worker and carried by the load context. */
+export type EmailSender = { send(message: EmailMessage): Promise<void> };
+
+export function createEmailSender(context: EmailContext): EmailSender {
+  return { send: (message) => sendEmail(context, message) };
+}
+
 /**
  * The one way mail leaves the app. Development (and the tests) write every message to the local
  * outbox (/dev/outbox); production sends through Resend. Production without a key fails loudly:
  * it never drops mail silently.
  */
-export async function sendEmail(context: EmailContext, message: EmailMessage): Promise<void> {
+async function sendEmail(context: EmailContext, message: EmailMessage): Promise<void> {
   const { db, config } = context;
   if (config.isDevelopment) {
     await db.insert(emailOutbox).values({ ...message, from: config.emailFrom });

@@ -5,7 +5,7 @@ import { isPlainHttpLocalhost } from "~/modules/auth/sessions.server";
 
 /**
  * The checkout's steps are server state (so they work without JavaScript): the details step stores
- * name and email in a signed, short-lived cookie that the payment step and the mock checkout read.
+ * name and email in a signed, short-lived cookie that the payment step and the test payment page read.
  */
 /** `checkoutId` names this checkout: Stripe's idempotency key, so a double-clicked Pay makes one session. */
 const detailsSchema = z.object({ name: z.string(), email: z.string(), checkoutId: z.string().uuid() });

@@ -7,17 +7,17 @@ import { createUser, findUserByEmail, findUserById } from "~/modules/auth/users.
 import { countCards } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
 import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/access/audit.server";
-import { sendEmail, type EmailMessage } from "~/modules/email/send.server";
+import type { EmailMessage } from "~/modules/email/send.server";
 import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
-import { checkCheckoutSession, getStripe, refundPayment, type PaidCheckout } from "./stripe.server";
+import { checkCheckoutSession, refundPayment, type PaidCheckout } from "./stripe.server";
 
-type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare">;
+type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe">;
 
-export type PaidPayment = PaidCheckout & { provider: "stripe" | "mock"; purchaseId?: string };
+export type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string };
 
 /**
- * The one function that grants access for a payment; the webhook, the success page and the mock
- * checkout all call it. It records the purchase (unique on the Checkout Session id) and creates the
+ * The one function that grants access for a payment; the webhook, the success page and the test
+ * payment page all call it. It records the purchase (unique on the Checkout Session id) and creates the
  * buyer's account if there is none (no password: they sign in by emailed link). Delivered twice, or
  * twice at once, the unique constraint lets exactly one insert through, and only that call sends
  * the receipt.
@@ -107,7 +107,7 @@ async function refundIfDuplicate(context: Context, purchase: Purchase, user: Use
   if (!first || first.id === purchase.id) return purchase;
 
   if (purchase.provider === "stripe") {
-    const stripe = getStripe(context.cloudflare.env);
+    const { stripe } = context;
     if (!stripe || !purchase.stripePaymentIntentId) {
       throw new Error(`Duplicate purchase ${purchase.id} cannot be refunded: no Stripe key or payment intent`);
     }
@@ -140,7 +140,7 @@ async function refundIfDuplicate(context: Context, purchase: Purchase, user: Use
 /** A notice about money is sent, or its failure logged; it never undoes the change it reports. */
 async function notify(context: Context, label: string, message: () => EmailMessage) {
   try {
-    await sendEmail({ db: context.db, config: context.config, resendApiKey: context.cloudflare.env.RESEND_API_KEY }, message());
+    await context.email.send(message());
   } catch (error) {
     console.error(`${label} was not sent`, error);
   }
@@ -153,8 +153,7 @@ async function sendReceipt(context: Context, user: User, purchase: Purchase) {
     const signInLink = new URL("/login/link", config.appOrigin);
     signInLink.searchParams.set("token", token);
     signInLink.searchParams.set("redirectTo", "/cards");
-    await sendEmail(
-      { db: context.db, config, resendApiKey: context.cloudflare.env.RESEND_API_KEY },
+    await context.email.send(
       receiptEmail(user.email, {
         amount: formatPrice({ cents: purchase.amountCents, currency: purchase.currency }),
         cardCount: await countCards(context.db),

@@ -2,13 +2,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 /**
  * How this deployment takes payments. With a Stripe key: Stripe Checkout. Without one, only
- * development falls back to the mock checkout; production refuses (it never gives access for free).
+ * development falls back to test payments (the /mock-checkout page); production refuses (it never gives access for free).
  */
-export type PaymentMode = "stripe" | "mock" | "unavailable";
+export type PaymentMode = "stripe" | "test" | "unavailable";
 
-export function paymentMode(context: Pick<AppLoadContext, "cloudflare" | "config">): PaymentMode {
-  if (context.cloudflare.env.STRIPE_SECRET_KEY) return "stripe";
-  return context.config.isDevelopment ? "mock" : "unavailable";
+export function paymentMode(context: Pick<AppLoadContext, "stripe" | "config">): PaymentMode {
+  if (context.stripe) return "stripe";
+  return context.config.isDevelopment ? "test" : "unavailable";
 }
 
 /** Test-mode pages and APIs exist only in development. */

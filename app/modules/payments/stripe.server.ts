@@ -1,13 +1,14 @@
 import Stripe from "stripe";
-import type { Env } from "~/modules/config/env";
+
+export type StripeClient = Stripe;
 
 /**
- * The only module that talks to Stripe. The client is built per request from that request's
- * secret, with the fetch HTTP client and SubtleCrypto (the Node variants throw in workerd).
+ * The only module that talks to Stripe. The Worker builds the client once per request from that
+ * request's secret (null without one), with the fetch HTTP client (the Node one fails in workerd).
  */
-export function getStripe(env: Pick<Env, "STRIPE_SECRET_KEY">): Stripe | null {
-  if (!env.STRIPE_SECRET_KEY) return null;
-  return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 1 });
+export function createStripeClient(secretKey: string | undefined): StripeClient | null {
+  if (!secretKey) return null;
+  return new Stripe(secretKey, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 1 });
 }
 
 /** Set on every Checkout Session this app creates; fulfilment ignores paid sessions without it. */

@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
-import { startSession, type NewSession } from "~/modules/auth/account.server";
+import { startSession } from "~/modules/auth/account.server";
+import type { NewSession } from "~/modules/auth/sessions.server";
 import { getUser, isAdmin } from "~/modules/auth/guards.server";
 import { findUserById } from "~/modules/auth/users.server";
 import { claimAutoSignIn, findPurchaseBySessionId, fulfilStripeCheckoutSession } from "./fulfil.server";
-import { CHECKOUT_SESSION_ID_PATTERN, getStripe, retrieveCheckoutSession } from "./stripe.server";
+import { CHECKOUT_SESSION_ID_PATTERN, retrieveCheckoutSession } from "./stripe.server";
 
 /** A success URL can leak (history, screenshots), so its one automatic sign-in expires. */
 export const AUTO_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
@@ -15,7 +16,7 @@ export type SuccessOutcome =
   | { status: "not-found" };
 
 /**
- * The success page: confirms the payment on the server (Stripe, or a mock purchase in development),
+ * The success page: confirms the payment on the server (Stripe, or a test payment in development),
  * fulfils it if the webhook has not yet (the same function, so still exactly once), then decides
  * whether to sign the buyer in. Paying with someone else's email never opens their account: only the
  * account that started the checkout, or an account this purchase created (never an admin's), once,
@@ -61,7 +62,7 @@ async function resolvePurchase(context: AppLoadContext, sessionId: string) {
   if (!CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return null;
   const existing = await findPurchaseBySessionId(context, sessionId);
   if (existing) return existing;
-  const stripe = getStripe(context.cloudflare.env);
+  const { stripe } = context;
   if (!stripe) return null;
   const session = await retrieveCheckoutSession(stripe, sessionId);
   if (!session) return null;

@@ -1,4 +1,4 @@
-import type { RateLimiter, RateLimitResult } from "./limiter.server";
+import type { RateLimiter, RateLimitResult } from "./types";
 import { effectiveLimit, RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
 
 /**

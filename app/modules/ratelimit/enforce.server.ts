@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getRateLimiter, rateLimitKeyForIp } from "./limiter.server";
+import { rateLimitKeyForIp } from "./limiter.server";
 import { RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
 
 /**
@@ -15,11 +15,10 @@ export type RateLimitCheck = { rule: RateLimitRule; email?: string };
  * (the error boundary shows it).
  */
 export async function enforceRateLimits(context: AppLoadContext, request: Request, checks: RateLimitCheck[]): Promise<void> {
-  const limiter = getRateLimiter(context.cloudflare.env, { isDevelopment: context.config.isDevelopment });
+  const limiter = context.rateLimiter;
   for (const check of checks) {
-    const scope = RATE_LIMIT_RULES[check.rule].scope;
-    if (scope === "email" && !check.email) continue;
-    const key = scope === "ip" ? rateLimitKeyForIp(request) : check.email!;
+    const key = RATE_LIMIT_RULES[check.rule].scope === "ip" ? rateLimitKeyForIp(request) : check.email;
+    if (!key) continue;
     const result = await limiter.check(check.rule, key);
     if (!result.success) throw tooManyRequests(request, result.retryAfterSeconds);
   }

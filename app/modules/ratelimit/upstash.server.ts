@@ -1,6 +1,6 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis/cloudflare";
-import type { RateLimiter, RateLimitResult } from "./limiter.server";
+import type { RateLimiter, RateLimitResult } from "./types";
 import { effectiveLimit, RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
 
 /**

@@ -17,7 +17,7 @@ const FAILURES = {
   unknown: "Use one of the test card numbers listed on /test-checkout.",
 } as const;
 
-export type MockPaymentResult =
+export type TestPaymentResult =
   | { status: "paid"; purchase: Purchase; sessionId: string }
   | { status: "failed"; reason: keyof typeof FAILURES; message: string };
 
@@ -26,9 +26,9 @@ export type MockPaymentResult =
  * the others fail with their message and grant nothing.
  */
 export async function payWithTestCard(
-  context: Pick<AppLoadContext, "db" | "config" | "cloudflare">,
+  context: Pick<AppLoadContext, "db" | "config" | "email" | "stripe">,
   input: { email: string; name: string | null; cardNumber: string; startedByUserId: string | null },
-): Promise<MockPaymentResult> {
+): Promise<TestPaymentResult> {
   const digits = input.cardNumber.replace(/\D/g, "");
   const card = TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, "") === digits);
   if (!card) return { status: "failed", reason: "unknown", message: FAILURES.unknown };
@@ -37,7 +37,7 @@ export async function payWithTestCard(
   const purchaseId = crypto.randomUUID();
   const sessionId = `mock_${purchaseId}`;
   const { purchase } = await fulfilPaidCheckout(context, {
-    provider: "mock",
+    provider: "test",
     checkoutSessionId: sessionId,
     purchaseId,
     paymentIntentId: null,
