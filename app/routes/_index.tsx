@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { CheckList } from "~/components/check-list";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
-import { featuredCardIndex } from "~/modules/cards/card";
+import { chooseTryItNowCard } from "~/modules/cards/card";
 import { countCards, getCardsFor, listCategories, listPreviewCards, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
 import { DEFAULT_VARIANTS, getLandingCopy } from "~/modules/experiments/landing-copy";
@@ -33,10 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     countCards(db),
   ]);
   const sampleCard = previews.find((card) => card.id === SAMPLE_CARD_ID) ?? null;
-  // "Try It Now" rotates daily through the previews that the hero and the preview grid do not already show.
-  const shown = new Set([SAMPLE_CARD_ID, ...preview.cards.map((card) => card.id)]);
-  const tryItCandidates = previews.filter((card) => !shown.has(card.id));
-  const tryItCard = tryItCandidates[featuredCardIndex(tryItCandidates.length)] ?? null;
+  const tryItCard = chooseTryItNowCard(previews, [SAMPLE_CARD_ID, ...preview.cards.map((card) => card.id)]);
   const price = { short: formatPriceShort(config.price), full: formatPrice(config.price) };
   const copy = getLandingCopy(DEFAULT_VARIANTS, {
     price: price.short,
