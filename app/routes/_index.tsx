@@ -4,10 +4,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { CheckList } from "~/components/check-list";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
+import { buildFaqs, DEFAULT_VARIANTS, FEATURES, getLandingCopy, LIGHT_STEPS, SPEAKING_BENEFITS } from "~/content/landing-copy";
 import { chooseTryItNowCard } from "~/modules/cards/card";
 import { countCards, getCardsFor, listCategories, listPreviewCards, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
-import { DEFAULT_VARIANTS, getLandingCopy } from "~/modules/experiments/landing-copy";
 import { getLandingVoices } from "~/modules/testimonials/testimonials.server";
 import { categoryQuerySchema, resolveCategory } from "~/validation/cards";
 
@@ -60,30 +60,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { status: selection.error ? 400 : 200 },
   );
 }
-
-const LIGHT_STEPS = [
-  { letter: "L", name: "Listen", text: "Read the affirmation slowly, then listen for what God is saying to you through it." },
-  { letter: "I", name: "Internalize", text: "Flip the card and read the verse. Let the truth move from your head to your heart." },
-  { letter: "G", name: "Ground", text: "Answer the reflection prompt and take the day's anchor action to ground the truth in your life." },
-  { letter: "H", name: "Hear Again", text: "Speak the affirmation and its verse aloud. Saying Scripture out loud is a way to pray it and to remember it." },
-  { letter: "T", name: "Transform", text: "Return to it through the day. Repeated truth renews the mind and reshapes how you live." },
-];
-
-const FEATURES = [
-  { title: "Bible-Based Content", text: "Every affirmation rests on a Bible verse quoted in full from the King James Version." },
-  { title: "Beautiful Design", text: "Calm gradients and clear type that make each card a pleasure to read and share." },
-  { title: "Mobile Optimized", text: "Made for your phone first, fast on any connection, and usable even without JavaScript." },
-  { title: "LIGHT Methodology", text: "A five-step rhythm (Listen, Internalize, Ground, Hear Again, Transform) for daily practice." },
-  { title: "Easy Sharing", text: "Share a card with a friend, copy it as text, or send it through your favourite app." },
-  { title: "Instant Access", text: "Pay once and open the whole collection at once, on every device, for life." },
-];
-
-const SPEAKING_BENEFITS = [
-  { title: "You hear the truth twice", text: "Speaking engages your voice and your ears, so the words sink deeper than reading alone." },
-  { title: "Your words take a stand", text: "Saying what God says out loud turns a passing thought into a declaration of faith." },
-  { title: "Your mind is renewed", text: "Repeating truth day after day replaces anxious loops with Scripture you can recall." },
-  { title: "A habit that holds", text: "A minute a day, out loud, is small enough to keep and strong enough to change you." },
-];
 
 export default function LandingPage() {
   const loaderData = useLoaderData<typeof loader>();
@@ -365,43 +341,4 @@ export default function LandingPage() {
       <SiteFooter socialUrl={site.socialUrl} supportEmail={site.supportEmail} />
     </>
   );
-}
-
-function buildFaqs({
-  cardCount,
-  categoryCount,
-  price,
-  supportEmail,
-}: {
-  cardCount: number;
-  categoryCount: number;
-  price: string;
-  supportEmail: string;
-}) {
-  return [
-    {
-      question: "What exactly do I get?",
-      answer: `All ${cardCount} affirmation cards in ${categoryCount} categories. Each card pairs a spoken affirmation with a Bible verse and a reflection prompt. You can browse, favourite, listen to and share them online, download card images, and get a high-resolution PDF of the collection.`,
-    },
-    {
-      question: "Is this a subscription?",
-      answer: `No. You pay ${price} once and keep lifetime access. There are no recurring fees.`,
-    },
-    {
-      question: "How soon can I start?",
-      answer: "Immediately. As soon as your payment goes through you can open the whole collection, and we email you a link to sign in on any device.",
-    },
-    {
-      question: "Which Bible translation do the cards use?",
-      answer: "Every verse is quoted exactly from the King James Version, with its reference, so you can look it up in your own Bible.",
-    },
-    {
-      question: "What if it is not for me?",
-      answer: `Every purchase is covered by a 30-day guarantee. Write to ${supportEmail} within 30 days and we refund you in full.`,
-    },
-    {
-      question: "Can I use the cards on my phone or print them?",
-      answer: "Yes. The cards are made for phones first, work on any device, and the PDF prints beautifully for your fridge, desk or journal.",
-    },
-  ];
 }
