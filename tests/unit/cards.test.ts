@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardShareText, featuredCardIndex, formatTheme, versesOf } from "~/modules/cards/card";
+import { cardShareText, chooseTryItNowCard, featuredCardIndex, formatTheme, versesOf } from "~/modules/cards/card";
 import { resolveCategory } from "~/validation/cards";
 
 describe("card presentation", () => {
@@ -44,6 +44,20 @@ describe("card presentation", () => {
     expect(featuredCardIndex(49, new Date(day * 86_400_000 + 86_399_999))).toBe(day % 49);
     expect(featuredCardIndex(49, new Date((day + 1) * 86_400_000))).toBe((day + 1) % 49);
     expect(featuredCardIndex(0)).toBe(-1);
+  });
+
+  it("rotates 'Try It Now' by UTC day over the previews not shown elsewhere, null when none", () => {
+    const previews = ["a", "b", "c", "d", "e"].map((id) => ({ id }));
+    const shown = ["a", "c"]; // the hero's sample card and the preview grid
+    const day = 20_001; // day % 3 === 0
+    const at = (offset: number) => new Date((day + offset) * 86_400_000 + 3_600_000);
+    expect(chooseTryItNowCard(previews, shown, at(0))).toEqual({ id: "b" });
+    expect(chooseTryItNowCard(previews, shown, new Date((day + 1) * 86_400_000 - 1))).toEqual({ id: "b" });
+    expect(chooseTryItNowCard(previews, shown, at(1))).toEqual({ id: "d" });
+    expect(chooseTryItNowCard(previews, shown, at(2))).toEqual({ id: "e" });
+    expect(chooseTryItNowCard(previews, shown, at(3))).toEqual({ id: "b" });
+    expect(chooseTryItNowCard(previews, new Set(["a", "b", "c", "d", "e"]), at(0))).toBeNull();
+    expect(chooseTryItNowCard([], [], at(0))).toBeNull();
   });
 });
 

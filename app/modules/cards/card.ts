@@ -66,3 +66,18 @@ export function featuredCardIndex(cardCount: number, now: Date = new Date()): nu
   if (cardCount <= 0) return -1;
   return Math.floor(now.getTime() / 86_400_000) % cardCount;
 }
+
+/**
+ * The landing page's "Try It Now" card: it rotates by UTC day (as featuredCardIndex) through the previews
+ * that the page does not already show elsewhere (shownIds: the hero's sample card, the preview grid).
+ * Null when every preview is already shown.
+ */
+export function chooseTryItNowCard<T extends Pick<Card, "id">>(
+  previews: readonly T[],
+  shownIds: Iterable<string>,
+  now: Date = new Date(),
+): T | null {
+  const shown = new Set(shownIds);
+  const candidates = previews.filter((card) => !shown.has(card.id));
+  return candidates[featuredCardIndex(candidates.length, now)] ?? null;
+}

@@ -1,0 +1,84 @@
+import { Link } from "@remix-run/react";
+import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import type { Card, CategorySummary } from "~/modules/cards/card";
+
+/**
+ * "Preview the Cards": the category tabs (plain links to ?category=, so they work without JavaScript),
+ * the message for an unknown category, the preview cards and a CTA.
+ */
+export function PreviewSection({
+  cardCount,
+  categories,
+  selectedCategory,
+  categoryError,
+  previewCards,
+  pageUrl,
+}: {
+  cardCount: number;
+  categories: CategorySummary[];
+  selectedCategory: string;
+  categoryError: string | null;
+  previewCards: Card[];
+  pageUrl: string;
+}) {
+  return (
+    <section id="preview" aria-labelledby="preview-title" className="section scroll-mt-20">
+      <h2 id="preview-title" className="section-title">
+        Preview the Cards
+      </h2>
+      <p className="mt-3 text-center text-ink-muted">
+        A few of the {cardCount} cards in {categories.length} categories. Tap a card to see its verse.
+      </p>
+      {categoryError ? (
+        <p role="alert" className="mx-auto mt-4 max-w-xl rounded-xl bg-red-50 p-3 text-center text-red-800">
+          {categoryError}
+        </p>
+      ) : null}
+      <CategoryTabs categories={categories} selectedCategory={selectedCategory} />
+      <div className="mt-10" data-testid="preview-cards">
+        <CardGrid>
+          {previewCards.map((card) => (
+            <AffirmationCard key={card.id} card={card} shareUrl={pageUrl} />
+          ))}
+        </CardGrid>
+      </div>
+      <p className="mt-8 text-center">
+        <Link to="/checkout" className="btn-primary" data-cta="preview">
+          Unlock All {cardCount} Cards
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+const TAB_CLASS = "inline-flex min-h-[44px] flex-col items-center justify-center rounded-full px-4 py-1 text-sm font-semibold ring-1";
+
+/** One tab per category after "All"; the selected one is aria-current. */
+function CategoryTabs({ categories, selectedCategory }: { categories: CategorySummary[]; selectedCategory: string }) {
+  return (
+    <nav aria-label="Card categories" className="mt-8">
+      <ul className="flex flex-wrap justify-center gap-2">
+        {[{ slug: "all", label: "All", tagline: "Every category" }, ...categories].map((category) => {
+          const current = category.slug === selectedCategory;
+          return (
+            <li key={category.slug}>
+              <Link
+                to={category.slug === "all" ? "/#preview" : `/?category=${category.slug}#preview`}
+                preventScrollReset
+                aria-current={current ? "page" : undefined}
+                className={`${TAB_CLASS} ${
+                  current ? "bg-sage-800 text-white ring-sage-800" : "bg-white text-ink ring-sage-300 hover:bg-sage-100"
+                }`}
+              >
+                <span>{category.label}</span>
+                {category.slug !== "all" ? (
+                  <span className={`text-xs font-normal ${current ? "text-sage-100" : "text-ink-muted"}`}>{category.tagline}</span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

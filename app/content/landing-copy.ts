@@ -1,0 +1,135 @@
+/**
+ * The landing page's copy, in one place: the LIGHT steps, the feature tiles, the benefits of speaking aloud,
+ * the FAQ, and the copy that is A/B tested (hero headline, pricing copy, CTA label).
+ * Counts and prices come in as inputs (from the data and the config), never as constants.
+ * Client-safe: the landing sections import it, the server chooses the variant.
+ */
+
+/** The LIGHT method, one step per letter. */
+export const LIGHT_STEPS = [
+  { letter: "L", name: "Listen", text: "Read the affirmation slowly, then listen for what God is saying to you through it." },
+  { letter: "I", name: "Internalize", text: "Flip the card and read the verse. Let the truth move from your head to your heart." },
+  { letter: "G", name: "Ground", text: "Answer the reflection prompt and take the day's anchor action to ground the truth in your life." },
+  {
+    letter: "H",
+    name: "Hear Again",
+    text: "Speak the affirmation and its verse aloud. Saying Scripture out loud is a way to pray it and to remember it.",
+  },
+  { letter: "T", name: "Transform", text: "Return to it through the day. Repeated truth renews the mind and reshapes how you live." },
+];
+
+/** The feature tiles. */
+export const FEATURES = [
+  { title: "Bible-Based Content", text: "Every affirmation rests on a Bible verse quoted in full from the King James Version." },
+  { title: "Beautiful Design", text: "Calm gradients and clear type that make each card a pleasure to read and share." },
+  { title: "Mobile Optimized", text: "Made for your phone first, fast on any connection, and usable even without JavaScript." },
+  { title: "LIGHT Methodology", text: "A five-step rhythm (Listen, Internalize, Ground, Hear Again, Transform) for daily practice." },
+  { title: "Easy Sharing", text: "Share a card with a friend, copy it as text, or send it through your favourite app." },
+  { title: "Instant Access", text: "Pay once and open the whole collection at once, on every device, for life." },
+];
+
+/** Why speak the affirmations aloud. */
+export const SPEAKING_BENEFITS = [
+  { title: "You hear the truth twice", text: "Speaking engages your voice and your ears, so the words sink deeper than reading alone." },
+  { title: "Your words take a stand", text: "Saying what God says out loud turns a passing thought into a declaration of faith." },
+  { title: "Your mind is renewed", text: "Repeating truth day after day replaces anxious loops with Scripture you can recall." },
+  { title: "A habit that holds", text: "A minute a day, out loud, is small enough to keep and strong enough to change you." },
+];
+
+export type Faq = { question: string; answer: string };
+
+/** The FAQ, with the card and category counts, the price and the support address filled in. */
+export function buildFaqs({
+  cardCount,
+  categoryCount,
+  price,
+  supportEmail,
+}: {
+  cardCount: number;
+  categoryCount: number;
+  price: string;
+  supportEmail: string;
+}): Faq[] {
+  return [
+    {
+      question: "What exactly do I get?",
+      answer:
+        `All ${cardCount} affirmation cards in ${categoryCount} categories. ` +
+        "Each card pairs a spoken affirmation with a Bible verse and a reflection prompt. " +
+        "You can browse, favourite, listen to and share them online, download card images, " +
+        "and get a high-resolution PDF of the collection.",
+    },
+    {
+      question: "Is this a subscription?",
+      answer: `No. You pay ${price} once and keep lifetime access. There are no recurring fees.`,
+    },
+    {
+      question: "How soon can I start?",
+      answer:
+        "Immediately. As soon as your payment goes through you can open the whole collection, " +
+        "and we email you a link to sign in on any device.",
+    },
+    {
+      question: "Which Bible translation do the cards use?",
+      answer: "Every verse is quoted exactly from the King James Version, with its reference, so you can look it up in your own Bible.",
+    },
+    {
+      question: "What if it is not for me?",
+      answer: `Every purchase is covered by a 30-day guarantee. Write to ${supportEmail} within 30 days and we refund you in full.`,
+    },
+    {
+      question: "Can I use the cards on my phone or print them?",
+      answer:
+        "Yes. The cards are made for phones first, work on any device, " +
+        "and the PDF prints beautifully for your fridge, desk or journal.",
+    },
+  ];
+}
+
+/*
+ * The A/B tested copy. Each test has variants A and B; until assignment arrives every visitor gets A.
+ */
+export const EXPERIMENTS = ["hero_messaging", "pricing_copy", "cta_button"] as const;
+export type ExperimentName = (typeof EXPERIMENTS)[number];
+export type Variant = "A" | "B";
+export type VariantAssignment = Record<ExperimentName, Variant>;
+
+export const DEFAULT_VARIANTS: VariantAssignment = { hero_messaging: "A", pricing_copy: "A", cta_button: "A" };
+
+type CopyInputs = { price: string; cardCount: number; categoryCount: number };
+
+const heroCopy: Record<Variant, (input: CopyInputs) => { headline: string; subheadline: string }> = {
+  A: ({ cardCount }) => ({
+    headline: "Speak God's Truth Over Your Day",
+    subheadline: `${cardCount} Scripture-based affirmation cards to read, reflect on and speak aloud, each one grounded in a Bible verse.`,
+  }),
+  B: ({ cardCount }) => ({
+    headline: "Let Your Words Agree with God's Word",
+    subheadline: `A daily practice in ${cardCount} cards: one affirmation, one verse, one reflection, spoken aloud.`,
+  }),
+};
+
+const pricingCopy: Record<Variant, (input: CopyInputs) => { headline: string; note: string }> = {
+  A: ({ price }) => ({
+    headline: `${price} once. Yours for life.`,
+    note: "One payment, no subscription, no recurring fees. Covered by our 30-day guarantee.",
+  }),
+  B: ({ price }) => ({
+    headline: `Lifetime access for ${price}`,
+    note: "Less than a cup of coffee a month for one year, and yours for good. 30-day guarantee.",
+  }),
+};
+
+const ctaCopy: Record<Variant, (input: CopyInputs) => string> = {
+  A: ({ price }) => `Get Instant Access - ${price}`,
+  B: () => "Start Speaking Truth Today",
+};
+
+export function getLandingCopy(variants: VariantAssignment, input: CopyInputs) {
+  return {
+    hero: heroCopy[variants.hero_messaging](input),
+    pricing: pricingCopy[variants.pricing_copy](input),
+    ctaLabel: ctaCopy[variants.cta_button](input),
+  };
+}
+export type LandingCopy = ReturnType<typeof getLandingCopy>;
