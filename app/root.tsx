@@ -16,7 +16,6 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
@@ -54,10 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: headers ?? undefined },
   );
-}
-
-export function useSiteSettings() {
-  return useRouteLoaderData<typeof loader>("root")?.site ?? null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@
  * The data model. Migrations in db/migrations are generated from this file by drizzle-kit
  * (`npm run db:generate`) and applied by wrangler; a committed migration is never edited.
  *
- * Shapes follow ../shared/spec/decisions.md:
+ * Shapes follow the product rules (docs/decisions/000-product-rules.md):
  * - access is derived from `purchases` and `access_grants`, never stored on the user;
  * - sessions and one-time tokens live in their own tables and are stored hashed;
  * - cards have stable slug ids so favourites, image keys and share links survive a reseed.

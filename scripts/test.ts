@@ -1,12 +1,15 @@
 /**
- * `npm test`: every test, in the order that fails fastest.
- * 1. type check  2. unit tests  3. build  4. Worker integration tests (workerd + local D1)  5. browser tests (Chromium).
+ * `npm test`: every check, in the order that fails fastest.
+ * 1. format and lint  2. generated Worker types up to date  3. type check  4. unit and Node tests (a real Redis)
+ * 5. build  6. Worker integration tests (workerd + local D1)  7. browser tests (Chromium).
  */
 import { run } from "./lib/run";
 
 const steps: [string, string, string[]][] = [
+  ["Format and lint", "npx", ["biome", "check", "."]],
+  ["Worker types up to date", "npx", ["tsx", "scripts/check-worker-types.ts"]],
   ["Type check", "npx", ["tsc", "--noEmit"]],
-  ["Unit tests", "npx", ["vitest", "run", "--config", "vitest.unit.config.ts"]],
+  ["Unit and Node tests", "npx", ["vitest", "run", "--config", "vitest.unit.config.ts"]],
   ["Build", "npx", ["remix", "build"]],
   ["Worker integration tests", "npx", ["vitest", "run", "--config", "vitest.worker.config.ts"]],
   ["Browser tests", "npx", ["playwright", "test"]],

@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Spinner } from "~/components/ui/spinner";
+import { useEffect, useRef } from "react";
 
 /**
  * Emailed links open a page whose one button POSTs the token: mail scanners that prefetch links
@@ -42,14 +43,5 @@ export function AutoSubmitTokenForm({
         {pending ? pendingLabel : buttonLabel}
       </button>
     </Form>
-  );
-}
-
-export function Spinner({ label }: { label: string }): ReactNode {
-  return (
-    <div role="status" className="flex items-center justify-center gap-3 text-ink-muted">
-      <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-lavender-300 border-t-lavender-700" />
-      {label}
-    </div>
   );
 }

@@ -1,17 +1,17 @@
 import { InstagramLogo, List } from "@phosphor-icons/react/dist/ssr";
 import { Link } from "@remix-run/react";
+import { useSiteSettings } from "~/hooks/use-site-settings";
 
 /** Top bar of the public pages: section anchors, the Journey link, the social link and the main CTA. */
 export function SiteHeader({
-  socialUrl,
   anchorsBase = "",
   minimal = false,
 }: {
-  socialUrl: string;
   anchorsBase?: string;
   /** Checkout and payment pages: the brand only, no distractions. */
   minimal?: boolean;
 }) {
+  const { socialUrl } = useSiteSettings();
   const navLink = "rounded px-2 py-2 text-sm font-medium text-ink hover:text-lavender-700";
   return (
     <header className="sticky top-0 z-40 border-b border-sage-200 bg-white/95 backdrop-blur">
@@ -66,15 +66,8 @@ function SectionLinks({ anchorsBase, className }: { anchorsBase: string; classNa
   );
 }
 
-export function SiteFooter({
-  socialUrl,
-  supportEmail,
-  anchorsBase = "",
-}: {
-  socialUrl: string;
-  supportEmail: string;
-  anchorsBase?: string;
-}) {
+export function SiteFooter({ anchorsBase = "" }: { anchorsBase?: string }) {
+  const { socialUrl, supportEmail } = useSiteSettings();
   const footerLink = "text-sage-100 underline-offset-4 hover:underline";
   return (
     <footer id="contact" className="bg-sage-900 text-white">

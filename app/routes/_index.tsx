@@ -11,6 +11,7 @@ import { SpeakingBenefitsSection } from "~/components/landing/speaking-benefits"
 import { TestimonialsSection } from "~/components/landing/testimonials";
 import { TryItNow } from "~/components/landing/try-it-now";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
+import { useSiteSettings } from "~/hooks/use-site-settings";
 import { buildFaqs, DEFAULT_VARIANTS, getLandingCopy } from "~/content/landing-copy";
 import { chooseTryItNowCard } from "~/modules/cards/card";
 import { countCards, getCardsFor, listCategories, listPreviewCards, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
@@ -57,7 +58,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       tryItCard,
       voices,
       pageUrl: `${config.appOrigin}/`,
-      site: { socialUrl: config.socialUrl, supportEmail: config.supportEmail },
     },
     // An unknown category is bad input: say so (400) but still show the page with every card tab.
     { status: selection.error ? 400 : 200 },
@@ -67,13 +67,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The landing page: the site chrome around the sections in app/components/landing, in page order. */
 export default function LandingPage() {
   const page = useLoaderData<typeof loader>();
-  const { copy, cardCount, pageUrl, site } = page;
+  const { copy, cardCount, pageUrl } = page;
+  const site = useSiteSettings();
   const categoryCount = page.categories.length;
   const faqs = buildFaqs({ cardCount, categoryCount, price: page.price.short, supportEmail: site.supportEmail });
 
   return (
     <>
-      <SiteHeader socialUrl={site.socialUrl} />
+      <SiteHeader />
       <main id="main">
         <HeroSection hero={copy.hero} ctaLabel={copy.ctaLabel} sampleCard={page.sampleCard} pageUrl={pageUrl} />
         <SpeakingBenefitsSection ctaLabel={copy.ctaLabel} aside={<TryItNow card={page.tryItCard} shareUrl={pageUrl} />} />
@@ -98,7 +99,7 @@ export default function LandingPage() {
         <FaqSection faqs={faqs} />
         <FinalCtaSection ctaLabel={copy.ctaLabel} cardCount={cardCount} categoryCount={categoryCount} />
       </main>
-      <SiteFooter socialUrl={site.socialUrl} supportEmail={site.supportEmail} />
+      <SiteFooter />
     </>
   );
 }

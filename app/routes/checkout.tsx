@@ -106,7 +106,7 @@ export default function CheckoutPage() {
 
   return (
     <>
-      <SiteHeader socialUrl="" anchorsBase="/" minimal />
+      <SiteHeader anchorsBase="/" minimal />
       <main id="main" className="mx-auto w-full max-w-xl px-4 py-12">
         <ol className="mb-8 flex justify-center gap-2 text-sm" aria-label="Checkout steps">
           {["Details", "Payment", "Access"].map((label, index) => {

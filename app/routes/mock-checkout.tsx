@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Spinner } from "~/components/auto-submit";
+import { Spinner } from "~/components/ui/spinner";
 import { ErrorList, FormAlert, HoneypotField, SubmitButton } from "~/components/forms";
 import { SiteHeader } from "~/components/site-chrome";
 import { useDelayedRedirect } from "~/hooks/use-delayed-redirect";
@@ -71,7 +71,7 @@ export default function TestPaymentPage() {
 
   return (
     <>
-      <SiteHeader socialUrl="" minimal />
+      <SiteHeader minimal />
       <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
         <div className="rounded-3xl bg-white p-8 shadow-xl ring-1 ring-sage-200">
           <p className="mb-2 text-center text-xs font-semibold uppercase tracking-widest text-gold-700">Test mode: no real charge</p>

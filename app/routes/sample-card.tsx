@@ -31,12 +31,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
     categoryCount: categories.length,
     price: formatPriceShort(config.price),
     pageUrl: `${config.appOrigin}/sample-card`,
-    site: { socialUrl: config.socialUrl, supportEmail: config.supportEmail },
   };
 }
 
 export default function SampleCardPage() {
-  const { card, categoryLabel, cardCount, categoryCount, price, pageUrl, site } = useLoaderData<typeof loader>();
+  const { card, categoryLabel, cardCount, categoryCount, price, pageUrl } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const { showToast } = useToast();
   const [isFavorite, setIsFavorite] = useState(false);
@@ -54,7 +53,7 @@ export default function SampleCardPage() {
 
   return (
     <>
-      <SiteHeader socialUrl={site.socialUrl} anchorsBase="/" />
+      <SiteHeader anchorsBase="/" />
       <main id="main" className="section space-y-12">
         <Link to="/" className="inline-flex items-center gap-2 font-semibold text-sage-800 hover:underline">
           <ArrowLeft className="h-5 w-5" aria-hidden="true" /> Back to Home
@@ -123,7 +122,7 @@ export default function SampleCardPage() {
           </p>
         </section>
       </main>
-      <SiteFooter socialUrl={site.socialUrl} supportEmail={site.supportEmail} anchorsBase="/" />
+      <SiteFooter anchorsBase="/" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Spinner } from "~/components/auto-submit";
+import { Spinner } from "~/components/ui/spinner";
 import { SiteHeader } from "~/components/site-chrome";
 import { ActionToast } from "~/components/ui/toaster";
 import { serializeSessionCookie } from "~/modules/auth/sessions.server";
@@ -53,7 +53,7 @@ export default function SuccessPage() {
   const result = useLoaderData<typeof loader>();
   return (
     <>
-      <SiteHeader socialUrl="" minimal />
+      <SiteHeader minimal />
       <main id="main" className="mx-auto w-full max-w-xl px-4 py-12">
         <div className="rounded-3xl bg-white p-8 text-center shadow-xl ring-1 ring-sage-200">
           {result.state === "pending" ? <Spinner label="Setting up your access..." /> : null}

@@ -16,7 +16,7 @@ export default function TestCheckoutPage() {
   const { cards } = useLoaderData<typeof loader>();
   return (
     <>
-      <SiteHeader socialUrl="" minimal />
+      <SiteHeader minimal />
       <main id="main" className="mx-auto w-full max-w-xl space-y-8 px-4 py-12">
         <h1 className="font-serif text-3xl font-bold">Test Checkout</h1>
         <p className="text-ink-muted">Development runs without a Stripe key take test payments. No money moves.</p>

@@ -2,14 +2,15 @@
  * Account journeys: register, verify, sign in (password or emailed link), reset, sign out.
  * Pages and the /api/auth JSON API both call these functions, so each behaviour has one implementation.
  */
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
+import { signedCookie } from "~/modules/http/cookies.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { passwordResetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "./passwords.server";
-import { createSession, deleteAllSessionsOfUser, isPlainHttpLocalhost, type NewSession } from "./sessions.server";
+import { createSession, deleteAllSessionsOfUser, type NewSession } from "./sessions.server";
 import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
 import { createUser, findUserByEmail, findUserById, updateUser } from "./users.server";
 
@@ -46,14 +47,7 @@ const REGISTERED_COOKIE = "lc_registered";
 const MAX_AGE_SECONDS = 24 * 60 * 60;
 
 function registeredCookie(config: AppConfig, request: Request) {
-  return createCookie(REGISTERED_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: MAX_AGE_SECONDS,
-    secure: !isPlainHttpLocalhost(request),
-    secrets: config.sessionSecrets,
-  });
+  return signedCookie(REGISTERED_COOKIE, config, request, { maxAge: MAX_AGE_SECONDS });
 }
 
 export async function markRegisteringBrowser(config: AppConfig, request: Request, userId: string): Promise<string> {

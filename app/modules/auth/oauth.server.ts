@@ -4,7 +4,7 @@
  * (`lc_oauth`) between the redirect to the provider and its callback.
  * A provider's verified email signs into the account with that email (or creates one, without a password).
  */
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, Google, OAuth2Client } from "arctic";
 import { z } from "zod";
 import type { User } from "#db/schema";
@@ -15,7 +15,7 @@ import type { NewSession } from "./sessions.server";
 import { constantTimeEqual } from "~/modules/security/crypto.server";
 
 const encodeText = (text: string) => new TextEncoder().encode(text);
-import { isPlainHttpLocalhost } from "./sessions.server";
+import { signedCookie } from "~/modules/http/cookies.server";
 import { createUser, findUserByEmail, updateUser } from "./users.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
@@ -65,15 +65,7 @@ const flowSchema = z.object({
 type Flow = z.infer<typeof flowSchema>;
 
 function flowCookie(config: AppConfig, request: Request) {
-  return createCookie(OAUTH_COOKIE_NAME, {
-    httpOnly: true,
-    // Lax: the provider's redirect back is a top-level GET navigation, which carries Lax cookies.
-    sameSite: "lax",
-    path: "/auth",
-    maxAge: OAUTH_COOKIE_MAX_AGE,
-    secure: !isPlainHttpLocalhost(request),
-    secrets: config.sessionSecrets,
-  });
+  return signedCookie(OAUTH_COOKIE_NAME, config, request, { path: "/auth", maxAge: OAUTH_COOKIE_MAX_AGE });
 }
 
 async function readFlow(config: AppConfig, request: Request): Promise<Flow | null> {

@@ -1,8 +1,9 @@
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { sessions, users, type User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
+import { signedCookie } from "~/modules/http/cookies.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
@@ -88,20 +89,8 @@ export async function deleteExpiredSessions(db: Database) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
-/** Plain http on localhost is the one place cookies go without Secure (browsers would drop them). */
-export function isPlainHttpLocalhost(request: Request) {
-  const url = new URL(request.url);
-  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-}
-
 function sessionCookie(config: AppConfig, request: Request) {
-  return createCookie(SESSION_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: !isPlainHttpLocalhost(request),
-    secrets: config.sessionSecrets,
-  });
+  return signedCookie(SESSION_COOKIE_NAME, config, request);
 }
 
 export async function readSessionToken(config: AppConfig, request: Request): Promise<string | null> {

@@ -4,7 +4,7 @@ import { affirmationCards, categories } from "#db/schema";
 import type { Card, CategorySummary } from "./card";
 
 /**
- * Who is asking decides what leaves the server (decisions.md, Collection):
+ * Who is asking decides what leaves the server (docs/decisions/000-product-rules.md, Collection):
  * - a visitor sees preview cards only, at most 6, of the selected category;
  * - a signed-in user without access sees 3 preview cards;
  * - a buyer sees the whole collection in orderIndex order.

@@ -1,4 +1,4 @@
-import { isPlainHttpLocalhost } from "~/modules/auth/sessions.server";
+import { isPlainHttpLocalhost } from "~/modules/http/cookies.server";
 
 /**
  * A random id for this browser, kept a year: A/B assignments and checkout metadata key on it.

@@ -1,7 +1,6 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { AppConfig } from "~/modules/config/config.server";
-import { isPlainHttpLocalhost } from "~/modules/auth/sessions.server";
+import { signedCookie } from "~/modules/http/cookies.server";
 
 /**
  * The checkout's steps are server state (so they work without JavaScript): the details step stores
@@ -12,14 +11,7 @@ const detailsSchema = z.object({ name: z.string(), email: z.string(), checkoutId
 export type CheckoutDetails = z.infer<typeof detailsSchema>;
 
 function checkoutCookie(config: AppConfig, request: Request) {
-  return createCookie("lc_checkout", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: 60 * 60,
-    secure: !isPlainHttpLocalhost(request),
-    secrets: config.sessionSecrets,
-  });
+  return signedCookie("lc_checkout", config, request, { maxAge: 60 * 60 });
 }
 
 export async function readCheckoutDetails(config: AppConfig, request: Request): Promise<CheckoutDetails | null> {
