@@ -16,6 +16,7 @@ import {
   visibleText,
   PRODUCTION,
 } from "./helpers";
+import { fakeResend } from "../fakes/resend";
 
 
 async function signInForm(email: string, extra: Record<string, string> = {}) {
@@ -254,28 +255,17 @@ describe("development-only pages", () => {
 
   it("in production sends mail through Resend (faked at the fetch boundary)", async () => {
     const { email } = await createVerifiedUser();
-    const sent: { url: string; body: { to: string[]; subject: string; text: string; html: string } }[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).host === "api.resend.com") {
-        expect(request.headers.get("Authorization")).toBe("Bearer re_test_key");
-        sent.push({ url: request.url, body: await request.json() });
-        return Response.json({ id: "email_1" });
-      }
-      return realFetch(input, init);
-    };
-    try {
-      const response = await fetchAppWithEnv({ ...PRODUCTION, RESEND_API_KEY: "re_test_key" }, "/api/auth/forgot-password", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email }),
-      });
-      expect(response.status).toBe(200);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+    const resend = fakeResend(() => Response.json({ id: "email_1" }));
+    const response = await fetchAppWithEnv({ ...PRODUCTION, RESEND_API_KEY: "re_test_key" }, "/api/auth/forgot-password", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    expect(response.status).toBe(200);
+    resend.stop();
+    const { sent } = resend;
     expect(sent).toHaveLength(1);
+    expect(sent[0]!.authorization).toBe("Bearer re_test_key");
     expect(sent[0]!.url).toBe("https://api.resend.com/emails");
     expect(sent[0]!.body.to).toEqual([email]);
     expect(sent[0]!.body.text).toContain(`${env.APP_ORIGIN}/reset-password?token=`);

@@ -17,7 +17,7 @@ import {
   visibleText,
   PRODUCTION,
 } from "./helpers";
-import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, webhook, type FakeSession } from "./fake-stripe";
+import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, webhook, type FakeSession } from "../fakes/stripe";
 
 
 async function totalCards() {

@@ -19,7 +19,7 @@ import {
   uniqueEmail,
   visibleText,
 } from "../helpers";
-import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, stripeRefunds, stripeSessions, webhook } from "../fake-stripe";
+import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, stripeRefunds, stripeSessions, webhook } from "../../fakes/stripe";
 
 type PurchaseRow = { id: string; status: string; provider: string; stripe_payment_intent_id: string | null };
 
