@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { createVerifiedUser, expect, signIn, test, uniqueEmail } from "./fixtures";
+import { uniqueEmail } from "../support/identities";
+import { createVerifiedUser, expect, signIn, test } from "./fixtures";
 
 /** The e2e server seeds this account and lists it in ADMIN_EMAILS (scripts/e2e-server.ts). */
 const ADMIN = { email: "admin@lightcards.local", password: "Light-Admin-2026" };

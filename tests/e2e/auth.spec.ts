@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { createVerifiedUser, expect, latestLinkTo, PASSWORD, runSql, signIn, test, uniqueEmail } from "./fixtures";
+import { PASSWORD, uniqueEmail } from "../support/identities";
+import { createVerifiedUser, expect, latestLinkTo, runSql, signIn, test } from "./fixtures";
 
 /** Emailed-link pages submit themselves with JavaScript; without it the person presses the one button. */
 async function pressLinkButton(page: Page, name: string) {

@@ -1,13 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
-
-export const PASSWORD = "Morning light 2026";
-
-/** A fresh address per test and project, so email-scoped rate limits never carry over. */
-export function uniqueEmail(label: string) {
-  return `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-}
+import { PASSWORD, uniqueEmail } from "../support/identities";
 
 /**
  * The newest link in the newest email to `email` (whose link goes to `path`, when given), read from the

@@ -1,4 +1,5 @@
-import { createVerifiedUser, expect, latestLinkTo, signIn, test, uniqueEmail } from "./fixtures";
+import { uniqueEmail } from "../support/identities";
+import { createVerifiedUser, expect, latestLinkTo, signIn, test } from "./fixtures";
 
 test.describe("buying the collection in test mode", () => {
   test("details errors, then pay with the success card, success page, /cards opens", async ({ page }) => {

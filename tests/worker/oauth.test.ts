@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { base64url, fakeIdToken, fakeOAuth, OAUTH_ENV } from "../fakes/oauth";
 import type { FetchHandler } from "../fakes/fetch";
-import { consoleErrors, cookieFrom, createVerifiedUser, expectRedirect, fetchApp, fetchAppWithEnv, ORIGIN, postJson, uniqueEmail, visibleText } from "./helpers";
+import { consoleErrors, cookieFrom, createVerifiedUser, expectRedirect, fetchApp, fetchAppWithEnv, ORIGIN, postJson, visibleText } from "./helpers";
+import { uniqueEmail } from "../support/identities";
 
 function withOAuth(path: string, init?: RequestInit) {
   return fetchAppWithEnv(OAUTH_ENV, path, init);

@@ -16,8 +16,8 @@ import {
   ORIGIN,
   postForm,
   PRODUCTION,
-  uniqueEmail,
 } from "../helpers";
+import { uniqueEmail } from "../../support/identities";
 
 /** A buyer (paid in test mode) and an email that has never been seen. */
 async function buyerAndStranger() {
