@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
-import { createVerifiedUser, expect, signIn, test } from "./fixtures";
+import { expect, test, type Account } from "./fixtures";
 
 /** The e2e server seeds this account and lists it in ADMIN_EMAILS (scripts/e2e-server.ts). */
-const ADMIN = { email: "admin@lightcards.local", password: "Light-Admin-2026" };
+const ADMIN: Account = { email: "admin@lightcards.local", password: "Light-Admin-2026" };
 
-async function openAdminPage(page: Page) {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL(/\/dashboard$/);
+async function openAdminPage(page: Page, login: (account: Account) => Promise<Account>) {
+  await login(ADMIN);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
 }
@@ -22,14 +21,14 @@ function auditRow(page: Page, email: string, action: "Grant" | "Check" | "Revoke
 }
 
 test.describe("admin", () => {
-  test("grants, checks and revokes access; the audit log shows who did each", async ({ page }) => {
+  test("grants, checks and revokes access; the audit log shows who did each", async ({ page, login }) => {
     // Dates are formatted on the server, so hydration matches; any script error fails the journey.
     const scriptErrors: string[] = [];
     page.on("pageerror", (error) => scriptErrors.push(error.message));
     page.on("console", (message) => {
       if (message.type() === "error") scriptErrors.push(message.text());
     });
-    await openAdminPage(page);
+    await openAdminPage(page, login);
     const email = uniqueEmail("granted");
     const result = page.getByTestId("access-result");
 
@@ -66,8 +65,8 @@ test.describe("admin", () => {
     expect(scriptErrors).toEqual([]);
   });
 
-  test("revoking needs a reason, and an empty email is refused", async ({ page }) => {
-    await openAdminPage(page);
+  test("revoking needs a reason, and an empty email is refused", async ({ page, login }) => {
+    await openAdminPage(page, login);
     const grant = page.getByRole("button", { name: "Grant Access" });
     if (test.info().project.name === "javascript") {
       // The spec: the buttons are disabled while the email is empty.
@@ -88,10 +87,8 @@ test.describe("admin", () => {
     await expect(page.getByText("Please give a reason for revoking access.")).toBeVisible();
   });
 
-  test("a signed-in user who is not an admin is refused", async ({ page, request }) => {
-    const { email } = await createVerifiedUser(request);
-    await signIn(page, email);
-    await page.waitForURL(/\/dashboard$/);
+  test("a signed-in user who is not an admin is refused", async ({ page, login }) => {
+    await login();
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);
     await expect(page.getByText("You do not have permission to open this page.")).toBeVisible();
@@ -99,6 +96,7 @@ test.describe("admin", () => {
 
   test("a visitor is sent to sign in", async ({ page }) => {
     await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);
   });
 });

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 
 /**
@@ -28,8 +28,28 @@ export async function createVerifiedUser(request: APIRequestContext, email = uni
   return { email, password };
 }
 
+export type Account = { email: string; password: string };
+
+/**
+ * Signs a browser context in without the sign-in form: posts the /login form through the context's own request
+ * API (which shares the context's cookies), as the browser would, so the context holds the lc_session cookie.
+ * The redirect to the dashboard is followed, as a browser would, which also takes the "Welcome back!" toast.
+ */
+export async function signInContext(context: BrowserContext, { email, password }: Account, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  const response = await context.request.post("/login", {
+    form: { email, password, intent: "password" },
+    // A browser's same-origin form post: the app refuses POSTs whose Origin is another site.
+    headers: { Origin: origin },
+  });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  expect(new URL(response.url()).pathname, `sign-in of ${email} lands on the dashboard`).toBe("/dashboard");
+  expect((await context.cookies()).map((cookie) => cookie.name)).toContain("lc_session");
+}
+
 export async function signIn(page: Page, email: string, password = PASSWORD, options: { remember?: boolean } = {}) {
   await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
   await page.getByLabel("Email Address").first().fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   if (options.remember) await page.getByLabel("Keep me logged in for daily access").check();
@@ -45,5 +65,30 @@ export async function runSql(sql: string) {
   );
 }
 
-export const test = base;
+/** The dashboard's own heading ("Welcome back, <first name or email>!"): the page a sign-in lands on. */
+export function dashboardHeading(page: Page) {
+  return page.getByRole("heading", { name: /^Welcome back, .+!$/ });
+}
+
+/** A heading only the landing page has (its h1 is A/B-tested copy): "/" has rendered. */
+export function landingHeading(page: Page) {
+  return page.getByRole("heading", { name: "Frequently Asked Questions" });
+}
+
+export const test = base.extend<{
+  /**
+   * Signs the test's page in directly (no clicking through the sign-in form) and resolves with the account:
+   * `login()` a new verified account, `login(email)` a new verified account with that email, `login(account)`
+   * an account that already exists (e.g. the seeded admin).
+   */
+  login: (account?: string | Account) => Promise<Account>;
+}>({
+  login: async ({ page, request, baseURL }, use) => {
+    await use(async (account) => {
+      const signedIn = typeof account === "object" ? account : await createVerifiedUser(request, account ?? uniqueEmail("user"));
+      await signInContext(page.context(), signedIn, baseURL!);
+      return signedIn;
+    });
+  },
+});
 export { expect };
