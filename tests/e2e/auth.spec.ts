@@ -1,6 +1,17 @@
 import type { Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "../support/identities";
-import { createVerifiedUser, dashboardHeading, expect, landingHeading, latestLinkTo, runSql, signIn, signInContext, test } from "./fixtures";
+import {
+  ADMIN,
+  createVerifiedUser,
+  dashboardHeading,
+  expect,
+  landingHeading,
+  latestLinkTo,
+  runSql,
+  signIn,
+  signInContext,
+  test,
+} from "./fixtures";
 
 /** Emailed-link pages submit themselves with JavaScript; without it the person presses the one button. */
 async function pressLinkButton(page: Page, name: string) {
@@ -192,10 +203,10 @@ test.describe("accounts", () => {
   });
 
   test("the local admin that npm start prints can sign in", async ({ page }) => {
-    await signIn(page, "admin@lightcards.local", "Light-Admin-2026");
+    await signIn(page, ADMIN.email, ADMIN.password);
     await expect(dashboardHeading(page)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText("admin@lightcards.local")).toBeVisible();
+    await expect(page.getByText(ADMIN.email)).toBeVisible();
   });
 });
 

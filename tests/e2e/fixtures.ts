@@ -1,7 +1,11 @@
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "../support/identities";
+import { ADMIN, adminSessionFile, postSignIn, type Account } from "./sessions";
+
+export { ADMIN, type Account };
 
 /**
  * The newest link in the newest email to `email` (whose link goes to `path`, when given), read from the
@@ -28,22 +32,12 @@ export async function createVerifiedUser(request: APIRequestContext, email = uni
   return { email, password };
 }
 
-export type Account = { email: string; password: string };
-
 /**
  * Signs a browser context in without the sign-in form: posts the /login form through the context's own request
- * API (which shares the context's cookies), as the browser would, so the context holds the lc_session cookie.
- * The redirect to the dashboard is followed, as a browser would, which also takes the "Welcome back!" toast.
+ * API, which shares the context's cookies, so the context holds the lc_session cookie (see sessions.ts).
  */
-export async function signInContext(context: BrowserContext, { email, password }: Account, baseURL: string) {
-  const origin = new URL(baseURL).origin;
-  const response = await context.request.post("/login", {
-    form: { email, password, intent: "password" },
-    // A browser's same-origin form post: the app refuses POSTs whose Origin is another site.
-    headers: { Origin: origin },
-  });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  expect(new URL(response.url()).pathname, `sign-in of ${email} lands on the dashboard`).toBe("/dashboard");
+export async function signInContext(context: BrowserContext, account: Account, baseURL: string) {
+  await postSignIn(context.request, account, baseURL);
   expect((await context.cookies()).map((cookie) => cookie.name)).toContain("lc_session");
 }
 
@@ -79,15 +73,26 @@ export const test = base.extend<{
   /**
    * Signs the test's page in directly (no clicking through the sign-in form) and resolves with the account:
    * `login()` a new verified account, `login(email)` a new verified account with that email, `login(account)`
-   * an account that already exists (e.g. the seeded admin).
+   * an account that already exists.
    */
   login: (account?: string | Account) => Promise<Account>;
+  /** Signs the test's page in as the seeded admin, with the one admin session of the run (global-setup.ts). */
+  loginAsAdmin: () => Promise<Account>;
 }>({
   login: async ({ page, request, baseURL }, use) => {
     await use(async (account) => {
       const signedIn = typeof account === "object" ? account : await createVerifiedUser(request, account ?? uniqueEmail("user"));
       await signInContext(page.context(), signedIn, baseURL!);
       return signedIn;
+    });
+  },
+  loginAsAdmin: async ({ page }, use, testInfo) => {
+    await use(async () => {
+      const { cookies } = JSON.parse(await readFile(adminSessionFile(testInfo.project.outputDir), "utf8")) as {
+        cookies: Parameters<BrowserContext["addCookies"]>[0];
+      };
+      await page.context().addCookies(cookies);
+      return ADMIN;
     });
   },
 });
