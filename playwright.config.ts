@@ -22,6 +22,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   timeout: 30_000,
+  // Signs the seeded admin in once for the run (after webServer is up); see the file for why.
+  globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",

@@ -1,12 +1,9 @@
 import type { Page } from "@playwright/test";
-import { createVerifiedUser, expect, signIn, test, uniqueEmail } from "./fixtures";
+import { uniqueEmail } from "../support/identities";
+import { ADMIN, expect, test } from "./fixtures";
 
-/** The e2e server seeds this account and lists it in ADMIN_EMAILS (scripts/e2e-server.ts). */
-const ADMIN = { email: "admin@lightcards.local", password: "Light-Admin-2026" };
-
-async function openAdminPage(page: Page) {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL(/\/dashboard$/);
+async function openAdminPage(page: Page, loginAsAdmin: () => Promise<unknown>) {
+  await loginAsAdmin();
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
 }
@@ -21,14 +18,14 @@ function auditRow(page: Page, email: string, action: "Grant" | "Check" | "Revoke
 }
 
 test.describe("admin", () => {
-  test("grants, checks and revokes access; the audit log shows who did each", async ({ page }) => {
+  test("grants, checks and revokes access; the audit log shows who did each", async ({ page, loginAsAdmin }) => {
     // Dates are formatted on the server, so hydration matches; any script error fails the journey.
     const scriptErrors: string[] = [];
     page.on("pageerror", (error) => scriptErrors.push(error.message));
     page.on("console", (message) => {
       if (message.type() === "error") scriptErrors.push(message.text());
     });
-    await openAdminPage(page);
+    await openAdminPage(page, loginAsAdmin);
     const email = uniqueEmail("granted");
     const result = page.getByTestId("access-result");
 
@@ -65,8 +62,8 @@ test.describe("admin", () => {
     expect(scriptErrors).toEqual([]);
   });
 
-  test("revoking needs a reason, and an empty email is refused", async ({ page }) => {
-    await openAdminPage(page);
+  test("revoking needs a reason, and an empty email is refused", async ({ page, loginAsAdmin }) => {
+    await openAdminPage(page, loginAsAdmin);
     const grant = page.getByRole("button", { name: "Grant Access" });
     if (test.info().project.name === "javascript") {
       // The spec: the buttons are disabled while the email is empty.
@@ -87,10 +84,8 @@ test.describe("admin", () => {
     await expect(page.getByText("Please give a reason for revoking access.")).toBeVisible();
   });
 
-  test("a signed-in user who is not an admin is refused", async ({ page, request }) => {
-    const { email } = await createVerifiedUser(request);
-    await signIn(page, email);
-    await page.waitForURL(/\/dashboard$/);
+  test("a signed-in user who is not an admin is refused", async ({ page, login }) => {
+    await login();
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);
     await expect(page.getByText("You do not have permission to open this page.")).toBeVisible();
@@ -98,6 +93,7 @@ test.describe("admin", () => {
 
   test("a visitor is sent to sign in", async ({ page }) => {
     await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);
   });
 });

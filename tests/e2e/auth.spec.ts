@@ -1,5 +1,17 @@
 import type { Page } from "@playwright/test";
-import { createVerifiedUser, expect, latestLinkTo, PASSWORD, runSql, signIn, test, uniqueEmail } from "./fixtures";
+import { PASSWORD, uniqueEmail } from "../support/identities";
+import {
+  ADMIN,
+  createVerifiedUser,
+  dashboardHeading,
+  expect,
+  landingHeading,
+  latestLinkTo,
+  runSql,
+  signIn,
+  signInContext,
+  test,
+} from "./fixtures";
 
 /** Emailed-link pages submit themselves with JavaScript; without it the person presses the one button. */
 async function pressLinkButton(page: Page, name: string) {
@@ -24,17 +36,20 @@ test.describe("accounts", () => {
     await pressLinkButton(page, "Verify My Email");
     await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
     // ... and after 3 seconds goes to sign in.
-    await page.waitForURL(/\/login$/, { timeout: 8000 });
+    await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible({ timeout: 8000 });
+    await expect(page).toHaveURL(/\/login$/);
 
     await signIn(page, email);
-    await page.waitForURL(/\/dashboard$/);
-    await expect(page.getByText("Welcome back!").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: `Welcome back, ${email}!` })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Welcome back!").first()).toBeVisible();
     await expect(page.getByText("Preview Mode")).toBeVisible();
 
     await page.getByRole("button", { name: "Log Out" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await expect(landingHeading(page)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/");
     await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard/);
   });
 
@@ -71,35 +86,44 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Resend the verification email" })).toBeVisible();
   });
 
-  test("forgot password, reset, sign in with the new one; other sessions end", async ({ page, request, browser }) => {
-    const { email } = await createVerifiedUser(request);
+  test("forgot password, reset, sign in with the new one; other sessions end", async ({ page, request, browser, baseURL }) => {
+    const account = await createVerifiedUser(request);
+    const { email } = account;
     // A second device that is signed in before the reset.
     const otherDevice = await browser.newContext({ javaScriptEnabled: test.info().project.name === "javascript" });
     const otherPage = await otherDevice.newPage();
-    await signIn(otherPage, email);
-    await otherPage.waitForURL(/\/dashboard$/);
+    await signInContext(otherDevice, account, baseURL!);
+    await otherPage.goto("/dashboard");
+    await expect(dashboardHeading(otherPage)).toBeVisible();
 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
-    await page.waitForURL(/\/forgot-password$/);
+    // With JavaScript the URL changes before the new page renders: wait for the page itself.
+    await expect(page.getByRole("heading", { name: "Forgot Your Password?" })).toBeVisible();
+    await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByLabel("Email Address").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
     await expect(page.getByText("The link expires in 1 hour.")).toBeVisible();
     await expect(page.getByText("Reset instructions sent").first()).toBeVisible();
 
     await page.goto(await latestLinkTo(request, email, "/reset-password"));
+    await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
     const newPassword = "Evening peace 2026";
     await page.getByLabel("New Password", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirm New Password", { exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("heading", { name: "Password Reset Successful!" })).toBeVisible();
     await expect(page.getByText("Password reset successful!").first()).toBeVisible();
-    await page.waitForURL(/\/login$/, { timeout: 8000 });
+    await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible({ timeout: 8000 });
+    await expect(page).toHaveURL(/\/login$/);
 
     await signIn(page, email, newPassword);
-    await page.waitForURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: `Welcome back, ${email}!` })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     await otherPage.goto("/dashboard");
+    await expect(otherPage.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
     await expect(otherPage).toHaveURL(/\/login\?redirectTo=/);
     await otherDevice.close();
   });
@@ -120,6 +144,7 @@ test.describe("accounts", () => {
     const resetLink = await latestLinkTo(request, email, "/reset-password");
     await runSql(`UPDATE one_time_tokens SET expires_at = 0 WHERE purpose = 'reset_password' AND used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = '${email}')`);
     await page.goto(resetLink);
+    await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
     await page.getByLabel("New Password", { exact: true }).fill("Fresh start 2026");
     await page.getByLabel("Confirm New Password", { exact: true }).fill("Fresh start 2026");
     await page.getByRole("button", { name: "Reset Password" }).click();
@@ -130,7 +155,8 @@ test.describe("accounts", () => {
   test("'Keep me logged in' gives a 30-day cookie; otherwise it ends with the browser session", async ({ page, request, context }) => {
     const { email } = await createVerifiedUser(request);
     await signIn(page, email);
-    await page.waitForURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: `Welcome back, ${email}!` })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
     const sessionCookie = (await context.cookies()).find((cookie) => cookie.name === "lc_session");
     expect(sessionCookie?.expires).toBe(-1);
     expect(sessionCookie?.httpOnly).toBe(true);
@@ -138,7 +164,8 @@ test.describe("accounts", () => {
 
     await context.clearCookies();
     await signIn(page, email, PASSWORD, { remember: true });
-    await page.waitForURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: `Welcome back, ${email}!` })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
     const persistent = (await context.cookies()).find((cookie) => cookie.name === "lc_session");
     const days = (persistent!.expires * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -154,6 +181,7 @@ test.describe("accounts", () => {
     let refusedAt = 0;
     for (let attempt = 1; attempt <= 7 && !refusedAt; attempt++) {
       await page.goto("/forgot-password");
+      await expect(page.getByRole("heading", { name: "Forgot Your Password?" })).toBeVisible();
       await page.getByLabel("Email Address").fill(email);
       await page.getByRole("button", { name: "Send Reset Link" }).click();
       await expect(refusal.or(sent)).toBeVisible();
@@ -165,17 +193,20 @@ test.describe("accounts", () => {
   test("a visitor opening the dashboard signs in and comes back to it", async ({ page, request }) => {
     const { email } = await createVerifiedUser(request);
     await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard/);
     await page.getByLabel("Email Address").first().fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: `Welcome back, ${email}!` })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("the local admin that npm start prints can sign in", async ({ page }) => {
-    await signIn(page, "admin@lightcards.local", "Light-Admin-2026");
-    await page.waitForURL(/\/dashboard$/);
-    await expect(page.getByText("admin@lightcards.local")).toBeVisible();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(ADMIN.email)).toBeVisible();
   });
 });
 

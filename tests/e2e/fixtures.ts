@@ -1,13 +1,11 @@
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { PASSWORD, uniqueEmail } from "../support/identities";
+import { ADMIN, adminSessionFile, postSignIn, type Account } from "./sessions";
 
-export const PASSWORD = "Morning light 2026";
-
-/** A fresh address per test and project, so email-scoped rate limits never carry over. */
-export function uniqueEmail(label: string) {
-  return `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-}
+export { ADMIN, type Account };
 
 /**
  * The newest link in the newest email to `email` (whose link goes to `path`, when given), read from the
@@ -34,8 +32,18 @@ export async function createVerifiedUser(request: APIRequestContext, email = uni
   return { email, password };
 }
 
+/**
+ * Signs a browser context in without the sign-in form: posts the /login form through the context's own request
+ * API, which shares the context's cookies, so the context holds the lc_session cookie (see sessions.ts).
+ */
+export async function signInContext(context: BrowserContext, account: Account, baseURL: string) {
+  await postSignIn(context.request, account, baseURL);
+  expect((await context.cookies()).map((cookie) => cookie.name)).toContain("lc_session");
+}
+
 export async function signIn(page: Page, email: string, password = PASSWORD, options: { remember?: boolean } = {}) {
   await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
   await page.getByLabel("Email Address").first().fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   if (options.remember) await page.getByLabel("Keep me logged in for daily access").check();
@@ -51,5 +59,41 @@ export async function runSql(sql: string) {
   );
 }
 
-export const test = base;
+/** The dashboard's own heading ("Welcome back, <first name or email>!"): the page a sign-in lands on. */
+export function dashboardHeading(page: Page) {
+  return page.getByRole("heading", { name: /^Welcome back, .+!$/ });
+}
+
+/** A heading only the landing page has (its h1 is A/B-tested copy): "/" has rendered. */
+export function landingHeading(page: Page) {
+  return page.getByRole("heading", { name: "Frequently Asked Questions" });
+}
+
+export const test = base.extend<{
+  /**
+   * Signs the test's page in directly (no clicking through the sign-in form) and resolves with the account:
+   * `login()` a new verified account, `login(email)` a new verified account with that email, `login(account)`
+   * an account that already exists.
+   */
+  login: (account?: string | Account) => Promise<Account>;
+  /** Signs the test's page in as the seeded admin, with the one admin session of the run (global-setup.ts). */
+  loginAsAdmin: () => Promise<Account>;
+}>({
+  login: async ({ page, request, baseURL }, use) => {
+    await use(async (account) => {
+      const signedIn = typeof account === "object" ? account : await createVerifiedUser(request, account ?? uniqueEmail("user"));
+      await signInContext(page.context(), signedIn, baseURL!);
+      return signedIn;
+    });
+  },
+  loginAsAdmin: async ({ page }, use, testInfo) => {
+    await use(async () => {
+      const { cookies } = JSON.parse(await readFile(adminSessionFile(testInfo.project.outputDir), "utf8")) as {
+        cookies: Parameters<BrowserContext["addCookies"]>[0];
+      };
+      await page.context().addCookies(cookies);
+      return ADMIN;
+    });
+  },
+});
 export { expect };

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, landingHeading, test } from "./fixtures";
 
 test.describe("landing page", () => {
   test("shows every section of the spec", async ({ page }) => {
@@ -39,8 +39,9 @@ test.describe("landing page", () => {
     await expect(tabs.getByRole("link", { name: /^All/ })).toHaveAttribute("aria-current", "page");
 
     await tabs.getByRole("link", { name: /^Evening/ }).click();
-    await expect(page).toHaveURL(/\?category=evening/);
+    // The same page with another category: its own mark of the new state is the tab it says is current.
     await expect(tabs.getByRole("link", { name: /^Evening/ })).toHaveAttribute("aria-current", "page");
+    await expect(page).toHaveURL(/\?category=evening/);
     const preview = page.getByTestId("preview-cards").locator("[data-card-id]");
     await expect(preview.first()).toHaveAttribute("data-card-id", /^evening-/);
     for (const id of await preview.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-card-id")))) {
@@ -106,6 +107,7 @@ test.describe("sample card and errors", () => {
     await expect(page.getByRole("heading", { name: "How to Use Your Cards" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Get Instant Access - $27" })).toHaveAttribute("href", "/checkout");
     await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(landingHeading(page)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -120,6 +122,7 @@ test.describe("sample card and errors", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(landingHeading(page)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -1,4 +1,17 @@
-import { createVerifiedUser, expect, latestLinkTo, signIn, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { uniqueEmail } from "../support/identities";
+import { expect, latestLinkTo, test } from "./fixtures";
+
+/** The collection's own heading (/cards once the visitor has access; the gate's is "Access Your Collection"). */
+function collectionHeading(page: Page) {
+  return page.getByRole("heading", { name: "Your Collection", exact: true });
+}
+
+/**
+ * The collection renders every card; with JavaScript that render is one client-side transition, during which the
+ * previous page stays on screen. On a loaded 2-core machine it has taken over 5 seconds (the default expect timeout).
+ */
+const COLLECTION_RENDER_MS = 15_000;
 
 test.describe("buying the collection in test mode", () => {
   test("details errors, then pay with the success card, success page, /cards opens", async ({ page }) => {
@@ -25,16 +38,18 @@ test.describe("buying the collection in test mode", () => {
     await expect(summary.filter({ hasText: "$27.00" })).toBeVisible();
     await page.getByRole("button", { name: "Pay $27.00" }).click();
 
+    await expect(page.getByRole("heading", { name: "Mock Checkout" })).toBeVisible();
     await expect(page.getByText("$27.00 (Test)")).toBeVisible();
     await expect(page.getByLabel("Email Address")).toHaveValue(email);
     await expect(page.getByLabel("Card Number")).toHaveValue("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Complete Test Payment" }).click();
 
     // With JavaScript a confirmation shows for 2 seconds; without it the success page comes at once.
-    await page.waitForURL(/\/success\?session_id=mock_/, { timeout: 10_000 });
+    await expect(page.getByRole("heading", { name: "What's Next" })).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL(/\/success\?session_id=mock_/);
     await expect(page.getByText(/Access granted to all \d+ cards!/)).toBeVisible();
-    await expect(page.getByRole("heading", { name: "What's Next" })).toBeVisible();
     await page.getByRole("link", { name: "Access Your Collection" }).click();
+    await expect(collectionHeading(page)).toBeVisible({ timeout: COLLECTION_RENDER_MS });
     await expect(page.getByText(/\d+ Cards Available/)).toBeVisible();
     expect(await page.locator("[data-card-id]").count()).toBeGreaterThan(6);
   });
@@ -45,6 +60,7 @@ test.describe("buying the collection in test mode", () => {
   ] as const) {
     test(`the test card ${card} fails with '${message}'`, async ({ page }) => {
       await page.goto("/mock-checkout");
+      await expect(page.getByRole("heading", { name: "Mock Checkout" })).toBeVisible();
       await page.getByLabel("Email Address").fill(uniqueEmail("declined"));
       await page.getByLabel("Card Number").fill(card);
       await page.getByRole("button", { name: "Complete Test Payment" }).click();
@@ -75,16 +91,16 @@ test.describe("the access gate", () => {
 
     await page.goto(await latestLinkTo(request, buyer, "/login/link"));
     if (test.info().project.name === "no-javascript") await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(/\/cards$/);
+    await expect(collectionHeading(page)).toBeVisible({ timeout: COLLECTION_RENDER_MS });
+    await expect(page).toHaveURL(/\/cards$/);
     await expect(page.getByText("Access Confirmed!").first()).toBeVisible();
     await expect(page.getByText(/\d+ Cards Available/)).toBeVisible();
   });
 
-  test("a signed-in user without access is sent to checkout with 'Access Required'", async ({ page, request }) => {
-    const { email } = await createVerifiedUser(request);
-    await signIn(page, email);
-    await page.waitForURL(/\/dashboard$/);
+  test("a signed-in user without access is sent to checkout with 'Access Required'", async ({ page, login }) => {
+    await login();
     await page.goto("/cards");
+    await expect(page.getByRole("heading", { name: "Get Full Access" })).toBeVisible();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText("Access Required").first()).toBeVisible();
   });
@@ -93,6 +109,7 @@ test.describe("the access gate", () => {
     await page.goto("/cards");
     await page.getByLabel("Email Address").fill(uniqueEmail("devgrant"));
     await page.getByRole("button", { name: "Grant Access (Dev)" }).click();
+    await expect(collectionHeading(page)).toBeVisible({ timeout: COLLECTION_RENDER_MS });
     await expect(page.getByText("Access Granted!").first()).toBeVisible();
     await expect(page.getByText(/\d+ Cards Available/)).toBeVisible();
   });

@@ -6,11 +6,10 @@ import {
   createVerifiedUser,
   expectRedirect,
   fetchAppWithEnv,
-  GOOD_PASSWORD,
   ORIGIN,
-  uniqueEmail,
   visibleText,
 } from "./helpers";
+import { PASSWORD, uniqueEmail } from "../support/identities";
 
 /**
  * Admins are the accounts listed in ADMIN_EMAILS, a var read on every request: every request here goes
@@ -43,13 +42,13 @@ function getJsonAs(vars: Env, path: string, auth: { cookie?: string; token?: str
 
 /** Signs in through the /login form and returns the session cookie. */
 async function signInForm(vars: Env, email: string): Promise<string> {
-  const response = await postFormAs(vars, "/login", { email, password: GOOD_PASSWORD, intent: "password" });
+  const response = await postFormAs(vars, "/login", { email, password: PASSWORD, intent: "password" });
   expectRedirect(response, "/dashboard", 302);
   return cookieFrom(response, "lc_session");
 }
 
 async function bearerFor(vars: Env, email: string): Promise<string> {
-  const response = await postJsonAs(vars, "/api/auth/login", { email, password: GOOD_PASSWORD });
+  const response = await postJsonAs(vars, "/api/auth/login", { email, password: PASSWORD });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }

@@ -7,12 +7,11 @@ import {
   countEmailsTo,
   createVerifiedUser,
   fetchApp,
-  GOOD_PASSWORD,
   latestEmailTo,
   postJson,
   signInApi,
-  uniqueEmail,
 } from "./helpers";
+import { PASSWORD, uniqueEmail } from "../support/identities";
 
 type ApiUser = { id: string; email: string; hasAccess: boolean; emailVerified: boolean; purchaseDate: string | null; firstName: string | null; lastName: string | null; name: string | null };
 
@@ -28,7 +27,7 @@ async function userIdOf(email: string): Promise<string> {
 describe("register and verify", () => {
   it("creates an account and emails an absolute verification link naming the product", async () => {
     const email = uniqueEmail("new");
-    const response = await postJson("/api/auth/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    const response = await postJson("/api/auth/register", { email, password: PASSWORD, confirmPassword: PASSWORD });
     expect(response.status).toBe(201);
 
     const message = await latestEmailTo(email);
@@ -47,30 +46,30 @@ describe("register and verify", () => {
     expect(Number(iterations)).toBe(100_000);
     expect(atob(salt!.replace(/-/g, "+").replace(/_/g, "/") + "==").length).toBe(16);
     expect(hash!.length).toBeGreaterThan(40);
-    expect(row!.password_hash).not.toContain(GOOD_PASSWORD);
+    expect(row!.password_hash).not.toContain(PASSWORD);
   });
 
   it("refuses sign-in until the email is verified, with a message containing 'verify your email'", async () => {
     const email = uniqueEmail("unverified");
-    await postJson("/api/auth/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
-    const response = await postJson("/api/auth/login", { email, password: GOOD_PASSWORD });
+    await postJson("/api/auth/register", { email, password: PASSWORD, confirmPassword: PASSWORD });
+    const response = await postJson("/api/auth/login", { email, password: PASSWORD });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: string }).error).toContain("verify your email");
   });
 
   it("verifies once: the same link cannot be used twice", async () => {
     const email = uniqueEmail("once");
-    await postJson("/api/auth/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    await postJson("/api/auth/register", { email, password: PASSWORD, confirmPassword: PASSWORD });
     const { token } = await latestEmailTo(email);
-    expect((await postJson("/api/auth/verify-email", { token, password: GOOD_PASSWORD })).status).toBe(200);
-    const again = await postJson("/api/auth/verify-email", { token, password: GOOD_PASSWORD });
+    expect((await postJson("/api/auth/verify-email", { token, password: PASSWORD })).status).toBe(200);
+    const again = await postJson("/api/auth/verify-email", { token, password: PASSWORD });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toContain("already been used");
   });
 
   it("reports an expired link as expired (the spec's 'expired' state) and can send a new one", async () => {
     const email = uniqueEmail("late");
-    await postJson("/api/auth/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    await postJson("/api/auth/register", { email, password: PASSWORD, confirmPassword: PASSWORD });
     const userId = await userIdOf(email);
     const token = await createOneTimeToken(createDb(env.DB), userId, "verify_email");
     await env.DB.prepare("UPDATE one_time_tokens SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1000, userId).run();
@@ -86,17 +85,17 @@ describe("register and verify", () => {
 
   it("says 'already exists' for a taken email, whatever its case", async () => {
     const { email } = await createVerifiedUser();
-    const response = await postJson("/api/auth/register", { email: email.toUpperCase(), password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    const response = await postJson("/api/auth/register", { email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD });
     expect(response.status).toBe(409);
     expect(((await response.json()) as { error: string }).error).toContain("already exists");
   });
 
   it("answers bad input with the spec's messages and a 400", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ email: "not-an-email", password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, "email", "Please enter a valid email address"],
+      [{ email: "not-an-email", password: PASSWORD, confirmPassword: PASSWORD }, "email", "Please enter a valid email address"],
       [{ email: uniqueEmail(), password: "short", confirmPassword: "short" }, "password", "Password must be at least 8 characters long"],
       [{ email: uniqueEmail(), password: "password123", confirmPassword: "password123" }, "password", "This password is too common. Please choose another."],
-      [{ email: uniqueEmail(), password: GOOD_PASSWORD, confirmPassword: "something else" }, "confirmPassword", "Passwords don't match"],
+      [{ email: uniqueEmail(), password: PASSWORD, confirmPassword: "something else" }, "confirmPassword", "Passwords don't match"],
     ];
     for (const [body, field, message] of cases) {
       const response = await postJson("/api/auth/register", body);
@@ -113,7 +112,7 @@ describe("register and verify", () => {
 describe("sign in, me and sign out", () => {
   it("answers { token, user } and the token works as a bearer session", async () => {
     const { email } = await createVerifiedUser();
-    const response = await postJson("/api/auth/login", { email, password: GOOD_PASSWORD, rememberMe: true });
+    const response = await postJson("/api/auth/login", { email, password: PASSWORD, rememberMe: true });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { token: string; user: ApiUser };
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -201,7 +200,7 @@ describe("forgot and reset password", () => {
     const reset = await postJson("/api/auth/reset-password", { token, password: newPassword, confirmPassword: newPassword });
     expect(reset.status).toBe(200);
     expect((await me(oldSession)).status).toBe(401);
-    expect((await postJson("/api/auth/login", { email, password: GOOD_PASSWORD })).status).toBe(401);
+    expect((await postJson("/api/auth/login", { email, password: PASSWORD })).status).toBe(401);
     expect((await postJson("/api/auth/login", { email, password: newPassword })).status).toBe(200);
 
     const again = await postJson("/api/auth/reset-password", { token, password: "Another one 2026", confirmPassword: "Another one 2026" });
@@ -229,7 +228,7 @@ describe("rate limits", () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await postJson("/api/auth/login", { email, password: "Wrong password 1" })).status).toBe(401);
     }
-    const blocked = await postJson("/api/auth/login", { email, password: GOOD_PASSWORD });
+    const blocked = await postJson("/api/auth/login", { email, password: PASSWORD });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(((await blocked.json()) as { error: string }).error).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);

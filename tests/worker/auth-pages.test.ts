@@ -7,19 +7,19 @@ import {
   expectRedirect,
   fetchApp,
   fetchAppWithEnv,
-  GOOD_PASSWORD,
   latestEmailTo,
   ORIGIN,
   postForm,
   postJson,
-  uniqueEmail,
   visibleText,
   PRODUCTION,
 } from "./helpers";
+import { PASSWORD, uniqueEmail } from "../support/identities";
+import { fakeResend } from "../fakes/resend";
 
 
 async function signInForm(email: string, extra: Record<string, string> = {}) {
-  return postForm("/login", { email, password: GOOD_PASSWORD, intent: "password", ...extra });
+  return postForm("/login", { email, password: PASSWORD, intent: "password", ...extra });
 }
 
 describe("session cookie", () => {
@@ -44,7 +44,7 @@ describe("session cookie", () => {
     const response = await fetchApp("https://lightcards.app/login", {
       method: "POST",
       headers: { Origin: "https://lightcards.app", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email, password: GOOD_PASSWORD, rememberMe: "on", intent: "password" }).toString(),
+      body: new URLSearchParams({ email, password: PASSWORD, rememberMe: "on", intent: "password" }).toString(),
     });
     const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("lc_session="))!;
     const maxAge = Number(/Max-Age=(\d+)/i.exec(setCookie)?.[1]);
@@ -130,7 +130,7 @@ describe("pages answer bad input with messages, and link pages need a POST", () 
 
   it("does not verify an email on GET (mail scanners prefetch links)", async () => {
     const email = uniqueEmail("scanner");
-    const registered = await postForm("/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    const registered = await postForm("/register", { email, password: PASSWORD, confirmPassword: PASSWORD });
     const registeringBrowser = cookieFrom(registered, "lc_registered");
     const { link, token } = await latestEmailTo(email);
     const page = await fetchApp(new URL(link!).pathname + new URL(link!).search, { headers: { Cookie: registeringBrowser } });
@@ -177,7 +177,7 @@ describe("pages answer bad input with messages, and link pages need a POST", () 
 
   it("rejects a filled honeypot with 400 and creates nothing", async () => {
     const email = uniqueEmail("bot");
-    const response = await postForm("/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD, website: "http://spam" });
+    const response = await postForm("/register", { email, password: PASSWORD, confirmPassword: PASSWORD, website: "http://spam" });
     expect(response.status).toBe(400);
     const row = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>();
     expect(row!.n).toBe(0);
@@ -215,19 +215,19 @@ describe("security headers and cross-origin requests", () => {
 
   it("refuses state-changing requests from another origin", async () => {
     const { email } = await createVerifiedUser();
-    const page = await postForm("/login", { email, password: GOOD_PASSWORD }, { origin: "https://evil.example" });
+    const page = await postForm("/login", { email, password: PASSWORD }, { origin: "https://evil.example" });
     expect(page.status).toBe(403);
     const api = await fetchApp("/api/auth/login", {
       method: "POST",
       headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
-      body: JSON.stringify({ email, password: GOOD_PASSWORD }),
+      body: JSON.stringify({ email, password: PASSWORD }),
     });
     expect(api.status).toBe(403);
     expect(await api.json()).toEqual({ error: "Cross-origin requests are not allowed." });
     const stripped = await fetchApp("/logout", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(stripped.status).toBe(403);
     // The same form from our own origin works.
-    expect((await postForm("/login", { email, password: GOOD_PASSWORD, intent: "password" }, { origin: ORIGIN })).status).toBe(302);
+    expect((await postForm("/login", { email, password: PASSWORD, intent: "password" }, { origin: ORIGIN })).status).toBe(302);
   });
 });
 
@@ -254,28 +254,17 @@ describe("development-only pages", () => {
 
   it("in production sends mail through Resend (faked at the fetch boundary)", async () => {
     const { email } = await createVerifiedUser();
-    const sent: { url: string; body: { to: string[]; subject: string; text: string; html: string } }[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).host === "api.resend.com") {
-        expect(request.headers.get("Authorization")).toBe("Bearer re_test_key");
-        sent.push({ url: request.url, body: await request.json() });
-        return Response.json({ id: "email_1" });
-      }
-      return realFetch(input, init);
-    };
-    try {
-      const response = await fetchAppWithEnv({ ...PRODUCTION, RESEND_API_KEY: "re_test_key" }, "/api/auth/forgot-password", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email }),
-      });
-      expect(response.status).toBe(200);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+    const resend = fakeResend(() => Response.json({ id: "email_1" }));
+    const response = await fetchAppWithEnv({ ...PRODUCTION, RESEND_API_KEY: "re_test_key" }, "/api/auth/forgot-password", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    expect(response.status).toBe(200);
+    resend.stop();
+    const { sent } = resend;
     expect(sent).toHaveLength(1);
+    expect(sent[0]!.authorization).toBe("Bearer re_test_key");
     expect(sent[0]!.url).toBe("https://api.resend.com/emails");
     expect(sent[0]!.body.to).toEqual([email]);
     expect(sent[0]!.body.text).toContain(`${env.APP_ORIGIN}/reset-password?token=`);

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "../../worker/index";
+import { PASSWORD, uniqueEmail } from "../support/identities";
 
 export const ORIGIN = "http://localhost:8787";
 
@@ -48,7 +49,7 @@ export function postForm(
 }
 
 /** Signs in through the /login form, as a browser would; returns the session cookie to send back. */
-export async function signInCookie(email: string, password = GOOD_PASSWORD, env: Record<string, string> = {}): Promise<string> {
+export async function signInCookie(email: string, password = PASSWORD, env: Record<string, string> = {}): Promise<string> {
   const response = await postForm("/login", { email, password, intent: "password" }, { env });
   expect(response.status, `sign-in of ${email}`).toBe(302);
   return cookieFrom(response, "lc_session");
@@ -98,16 +99,10 @@ export async function countEmailsTo(email: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A fresh address per test, so email-scoped rate limits never carry over. */
-export function uniqueEmail(label = "user") {
-  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-}
-
-export const GOOD_PASSWORD = "Morning light 2026";
 export const PRODUCTION = { ENVIRONMENT: "production", SESSION_SECRET: "production-secret-for-tests-0123456789" };
 
 /** Registers and verifies an account through the real API; returns its email. */
-export async function createVerifiedUser(email = uniqueEmail(), password = GOOD_PASSWORD) {
+export async function createVerifiedUser(email = uniqueEmail(), password = PASSWORD) {
   const register = await postJson("/api/auth/register", { email, password, confirmPassword: password });
   expect(register.status).toBe(201);
   const { token } = await latestEmailTo(email);
@@ -116,7 +111,7 @@ export async function createVerifiedUser(email = uniqueEmail(), password = GOOD_
   return { email, password };
 }
 
-export async function signInApi(email: string, password = GOOD_PASSWORD): Promise<string> {
+export async function signInApi(email: string, password = PASSWORD): Promise<string> {
   const response = await postJson("/api/auth/login", { email, password });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;

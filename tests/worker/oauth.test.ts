@@ -1,13 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { consoleErrors, cookieFrom, createVerifiedUser, expectRedirect, fetchApp, fetchAppWithEnv, ORIGIN, postJson, uniqueEmail, visibleText } from "./helpers";
-
-const OAUTH_ENV = {
-  GOOGLE_CLIENT_ID: "g-id",
-  GOOGLE_CLIENT_SECRET: "g-secret",
-  GITHUB_CLIENT_ID: "gh-id",
-  GITHUB_CLIENT_SECRET: "gh-secret",
-};
+import { base64url, fakeIdToken, fakeOAuth, OAUTH_ENV } from "../fakes/oauth";
+import type { FetchHandler } from "../fakes/fetch";
+import { consoleErrors, cookieFrom, createVerifiedUser, expectRedirect, fetchApp, fetchAppWithEnv, ORIGIN, postJson, visibleText } from "./helpers";
+import { uniqueEmail } from "../support/identities";
 
 function withOAuth(path: string, init?: RequestInit) {
   return fetchAppWithEnv(OAUTH_ENV, path, init);
@@ -34,38 +30,13 @@ function callback(provider: "google" | "github", query: Record<string, string>, 
   return withOAuth(`/auth/${provider}/callback?${new URLSearchParams(query)}`, { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-function base64url(value: string): string {
-  return btoa(value).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** An unsigned JWT shaped like Google's ID token (the app decodes it without checking the signature). */
-function fakeIdToken(claims: Record<string, unknown>): string {
-  const header = base64url(JSON.stringify({ alg: "RS256", kid: "test", typ: "JWT" }));
-  const payload = base64url(
-    JSON.stringify({ iss: "https://accounts.google.com", aud: "g-id", sub: "1234567890", iat: 1, exp: 4102444800, ...claims }),
-  );
-  return `${header}.${payload}.${base64url("not-a-real-signature")}`;
-}
-
-type Handler = (request: Request) => Response | Promise<Response>;
-const FAKED_HOSTS = new Set(["oauth2.googleapis.com", "github.com", "api.github.com"]);
-
-/** Replaces fetch for the provider hosts only (everything else goes through) while `run` runs. */
-async function withProviders<T>(handler: Handler, run: (requests: Request[]) => Promise<T>): Promise<T> {
-  const requests: Request[] = [];
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (FAKED_HOSTS.has(new URL(request.url).host)) {
-      requests.push(request.clone() as Request); // workers-types types clone() with other generics
-      return handler(request);
-    }
-    return realFetch(input, init);
-  };
+/** Fakes the provider hosts only (tests/fakes/oauth.ts; everything else goes through) while `run` runs. */
+async function withProviders<T>(handler: FetchHandler, run: (requests: Request[]) => Promise<T>): Promise<T> {
+  const providers = fakeOAuth(handler);
   try {
-    return await run(requests);
+    return await run(providers.requests);
   } finally {
-    globalThis.fetch = realFetch;
+    providers.stop();
   }
 }
 

@@ -8,16 +8,15 @@ import {
   expectRedirect,
   fetchApp,
   fetchAppWithEnv,
-  GOOD_PASSWORD,
   latestEmailTo,
   ORIGIN,
   postForm,
   postJson,
-  uniqueEmail,
   visibleText,
   PRODUCTION,
 } from "./helpers";
-import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, webhook, type FakeSession } from "./fake-stripe";
+import { PASSWORD, uniqueEmail } from "../support/identities";
+import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, webhook, type FakeSession } from "../fakes/stripe";
 
 
 async function totalCards() {
@@ -29,7 +28,7 @@ async function purchasesFor(email: string) {
 async function hasAccess(email: string, token?: string) {
   const user = await env.DB.prepare("SELECT id FROM users WHERE lower(email) = lower(?)").bind(email).first<{ id: string }>();
   if (!user) return false;
-  const bearer = token ?? (await postJson("/api/auth/login", { email, password: GOOD_PASSWORD }).then(async (r) => ((await r.json()) as { token?: string }).token));
+  const bearer = token ?? (await postJson("/api/auth/login", { email, password: PASSWORD }).then(async (r) => ((await r.json()) as { token?: string }).token));
   const me = await fetchApp("/api/auth/me", { headers: { Authorization: `Bearer ${bearer}` } });
   return ((await me.json()) as { user: { hasAccess: boolean } }).user.hasAccess;
 }
@@ -136,7 +135,7 @@ describe("checkout in test mode (development, no Stripe key)", () => {
 
   it("sends a signed-in user who already has access from /checkout to /cards", async () => {
     const { email } = await createVerifiedUser();
-    const signIn = await postForm("/login", { email, password: GOOD_PASSWORD, intent: "password" });
+    const signIn = await postForm("/login", { email, password: PASSWORD, intent: "password" });
     const session = cookieFrom(signIn, "lc_session");
     await postJson("/api/mock-payment", { email });
     expectRedirect(await fetchApp("/checkout", { headers: { Cookie: session } }), "/cards");
@@ -296,7 +295,7 @@ describe("the access gate on /cards", () => {
 
   it("sends a signed-in user without access to /checkout with 'Access Required'", async () => {
     const { email } = await createVerifiedUser();
-    const session = cookieFrom(await postForm("/login", { email, password: GOOD_PASSWORD, intent: "password" }), "lc_session");
+    const session = cookieFrom(await postForm("/login", { email, password: PASSWORD, intent: "password" }), "lc_session");
     const response = await fetchApp("/cards", { headers: { Cookie: session } });
     expectRedirect(response, "/checkout");
     const toast = await fetchApp("/checkout", { headers: { Cookie: `${session}; ${cookieFrom(response, "lc_toast")}` } });

@@ -9,7 +9,6 @@ import {
   createVerifiedUser,
   fetchApp,
   fetchAppWithEnv,
-  GOOD_PASSWORD,
   latestEmailTo,
   ORIGIN,
   postForm,
@@ -17,9 +16,9 @@ import {
   PRODUCTION,
   signedInEmail,
   signInCookie,
-  uniqueEmail,
   visibleText,
 } from "../helpers";
+import { PASSWORD, uniqueEmail } from "../../support/identities";
 
 const ATTACKER_PASSWORD = "Attacker chose this 1";
 const OWNER_PASSWORD = "Owner chose this 2";
@@ -152,7 +151,7 @@ describe("open redirect through redirectTo", () => {
     const accounts = [await createVerifiedUser(), await createVerifiedUser()];
     for (const [index, payload] of PAYLOADS.entries()) {
       const { email } = accounts[index % 2]!;
-      const response = await postForm("/login", { email, password: GOOD_PASSWORD, intent: "password", redirectTo: payload });
+      const response = await postForm("/login", { email, password: PASSWORD, intent: "password", redirectTo: payload });
       expect(response.status, payload).toBe(302);
       expectSameOrigin(response);
     }
@@ -182,7 +181,7 @@ describe("rate limits by email cannot be split", () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // The owner's correct password is refused too until the window passes: the bucket is the account's.
-    expect((await postForm("/login", { email, password: GOOD_PASSWORD, intent: "password" })).status).toBe(429);
+    expect((await postForm("/login", { email, password: PASSWORD, intent: "password" })).status).toBe(429);
   });
 
   it("the API and the pages share the bucket: the forgot-password limit of 3 holds across spellings and doors", async () => {

@@ -4,8 +4,10 @@
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
+import { fakeResend } from "../../fakes/resend";
+import { brokenUpstash } from "../../fakes/upstash";
 import {
   countEmailsTo,
   createVerifiedUser,
@@ -14,13 +16,8 @@ import {
   ORIGIN,
   postForm,
   PRODUCTION,
-  uniqueEmail,
 } from "../helpers";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+import { uniqueEmail } from "../../support/identities";
 
 /** A buyer (paid in test mode) and an email that has never been seen. */
 async function buyerAndStranger() {
@@ -70,15 +67,17 @@ function gateRequest(email: string) {
 function hangingEmailProvider() {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const calls: string[] = [];
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (new URL(request.url).host !== "api.resend.com") return realFetch(input, init);
-    calls.push(((await request.json()) as { to: string[] }).to[0]!);
+  const { sent } = fakeResend(async () => {
     await released;
     return Response.json({ message: "provider down" }, { status: 500 });
+  });
+  return {
+    get calls() {
+      return sent.map((email) => email.body.to[0]!);
+    },
+    release,
+    vars: { ...env, ...PRODUCTION, RESEND_API_KEY: "re_test_key" },
   };
-  return { calls, release, vars: { ...env, ...PRODUCTION, RESEND_API_KEY: "re_test_key" } };
 }
 
 describe("the access gate's 'Check Access'", () => {
@@ -160,19 +159,11 @@ describe("forgot password and the sign-in link form", () => {
 });
 
 describe("the gate's failures show the spec's toasts, not the error page", () => {
-  /** Upstash configured but answering 500: the limiter cannot decide, so the request must not proceed. */
-  function brokenRateLimiter() {
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).host === "upstash.test") return new Response("down", { status: 500 });
-      return realFetch(input, init);
-    };
-    return { UPSTASH_REDIS_REST_URL: "https://upstash.test", UPSTASH_REDIS_REST_TOKEN: "token" };
-  }
-
+  // Upstash configured but answering 500 (tests/fakes/upstash.ts): the limiter cannot decide, so the request must not proceed.
   it("'Check Access' that cannot be checked says 'Failed to verify access. Please try again.'", async () => {
-    const vars = brokenRateLimiter();
-    const response = await postForm("/cards", { intent: "check-access", email: uniqueEmail("someone") }, { env: vars });
+    const upstash = brokenUpstash();
+    const response = await postForm("/cards", { intent: "check-access", email: uniqueEmail("someone") }, { env: upstash.vars });
+    expect(upstash.requests.length).toBeGreaterThan(0);
     expect(response.status).toBe(503);
     const html = await response.text();
     expect(html).toContain("Failed to verify access. Please try again.");
@@ -181,8 +172,9 @@ describe("the gate's failures show the spec's toasts, not the error page", () =>
   });
 
   it("'Grant Access (Dev)' that fails says 'Failed to grant access. Please try again.'", async () => {
-    const vars = brokenRateLimiter();
-    const response = await postForm("/cards", { intent: "dev-grant", email: uniqueEmail("someone") }, { env: vars });
+    const upstash = brokenUpstash();
+    const response = await postForm("/cards", { intent: "dev-grant", email: uniqueEmail("someone") }, { env: upstash.vars });
+    expect(upstash.requests.length).toBeGreaterThan(0);
     expect(response.status).toBe(503);
     expect(await response.text()).toContain("Failed to grant access. Please try again.");
     expectConsoleError(/Failed to grant access/);

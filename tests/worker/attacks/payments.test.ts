@@ -16,10 +16,10 @@ import {
   postJson,
   PRODUCTION,
   signInCookie,
-  uniqueEmail,
   visibleText,
 } from "../helpers";
-import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, stripeRefunds, stripeSessions, webhook } from "../fake-stripe";
+import { uniqueEmail } from "../../support/identities";
+import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, stripeRefunds, stripeSessions, webhook } from "../../fakes/stripe";
 
 type PurchaseRow = { id: string; status: string; provider: string; stripe_payment_intent_id: string | null };
 

@@ -5,7 +5,8 @@
  */
 import Stripe from "stripe";
 import { afterEach } from "vitest";
-import { fetchAppWithEnv } from "./helpers";
+import { fetchAppWithEnv } from "../worker/helpers";
+import { fakeHosts } from "./fetch";
 
 export const STRIPE_ENV = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_test_secret" };
 
@@ -14,16 +15,14 @@ export const stripeSessions = new Map<string, FakeSession>();
 export const stripeCalls: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | null }[] = [];
 /** Refunds created through the API, by payment intent. */
 export const stripeRefunds: { paymentIntent: string; idempotencyKey: string | null }[] = [];
-const realFetch = globalThis.fetch;
 
 /** Stripe's idempotency: the same key answers with the first response. */
 const idempotentResponses = new Map<string, unknown>();
 
+/** Answers api.stripe.com for the rest of the test (tests/fakes/fetch.ts restores fetch after it). */
 export function fakeStripe() {
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
+  return fakeHosts(["api.stripe.com"], async (request) => {
     const url = new URL(request.url);
-    if (url.host !== "api.stripe.com") return realFetch(input, init);
     const body = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
     const idempotencyKey = request.headers.get("Idempotency-Key");
     stripeCalls.push({ method: request.method, path: url.pathname, body, idempotencyKey });
@@ -66,10 +65,9 @@ export function fakeStripe() {
       return session ? Response.json(session) : Response.json({ error: { message: "No such checkout session" } }, { status: 404 });
     }
     return Response.json({ error: { message: `Unexpected Stripe call ${request.method} ${url.pathname}` } }, { status: 400 });
-  };
+  });
 }
 afterEach(() => {
-  globalThis.fetch = realFetch;
   stripeCalls.length = 0;
   stripeRefunds.length = 0;
 });
