@@ -7,9 +7,7 @@ import { defineConfig } from "@playwright/test";
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromiumPath)) {
-  throw new Error(
-    `Chromium not found at ${chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH.`,
-  );
+  throw new Error(`Chromium not found at ${chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH.`);
 }
 const port = process.env.E2E_PORT ?? "8788";
 

@@ -10,7 +10,16 @@ export default {
       },
       colors: {
         // Palette of the brand; text colours on it are checked for WCAG AA in tests/unit/contrast.test.ts.
-        sage: { 50: "#f4f7f4", 100: "#e3ebe3", 200: "#c7d7c8", 300: "#a3bda5", 500: "#5f8462", 700: "#3d5a40", 800: "#2f4632", 900: "#223325" },
+        sage: {
+          50: "#f4f7f4",
+          100: "#e3ebe3",
+          200: "#c7d7c8",
+          300: "#a3bda5",
+          500: "#5f8462",
+          700: "#3d5a40",
+          800: "#2f4632",
+          900: "#223325",
+        },
         lavender: { 50: "#f7f5fb", 100: "#ece7f6", 200: "#d9cfee", 300: "#bfaee2", 500: "#8467c2", 700: "#5b3f99", 900: "#34235a" },
         gold: { 100: "#fbf0d9", 300: "#f0cf8a", 500: "#c99a3c", 700: "#7a5a12" },
         ink: { DEFAULT: "#1f2937", muted: "#4b5563" },

@@ -36,8 +36,7 @@ export const meta: MetaFunction = () => [
   { title: "LIGHT Cards: Scripture-based affirmations to speak aloud" },
   {
     name: "description",
-    content:
-      "A collection of affirmation cards, each grounded in a Bible verse, with a reflection prompt to speak aloud daily.",
+    content: "A collection of affirmation cards, each grounded in a Bible verse, with a reflection prompt to speak aloud daily.",
   },
 ];
 
@@ -109,7 +108,7 @@ export function ErrorBoundary() {
       <p className="text-ink-muted">
         {notFound
           ? "The page you are looking for does not exist or has moved."
-          : clientMessage ?? "We could not load this page. Please try again in a moment."}
+          : (clientMessage ?? "We could not load this page. Please try again in a moment.")}
       </p>
       <Link to="/" className="btn-primary">
         Return to Home

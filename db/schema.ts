@@ -8,14 +8,7 @@
  * - cards have stable slug ids so favourites, image keys and share links survive a reseed.
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-  type AnySQLiteColumn,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")
@@ -51,9 +44,7 @@ export const users = sqliteTable(
     /** IANA zone sent by the browser, for streak days; UTC when unknown. */
     timeZone: text("time_zone"),
     /** Opt-in: never pre-ticked. */
-    newsletterSubscribed: integer("newsletter_subscribed", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    newsletterSubscribed: integer("newsletter_subscribed", { mode: "boolean" }).notNull().default(false),
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -126,9 +117,7 @@ export const affirmationCards = sqliteTable(
     /** Verse text; several verses joined by one space. */
     scripture: text("scripture").notNull(),
     /** One entry per verse for multi-verse cards; null for a single verse. */
-    scriptureReferences: text("scripture_references", { mode: "json" }).$type<
-      ScriptureVerse[] | null
-    >(),
+    scriptureReferences: text("scripture_references", { mode: "json" }).$type<ScriptureVerse[] | null>(),
     translation: text("translation").notNull().default("KJV"),
     /** Notes on words in the verse whose meaning has changed since 1611; empty when none. */
     wordNotes: text("word_notes", { mode: "json" }).$type<WordNote[]>().notNull().default(sql`'[]'`),

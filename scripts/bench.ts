@@ -77,7 +77,11 @@ async function timeSignIns(count: number) {
     });
     const outbox = await (await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(email)}`)).text();
     const token = /token=([A-Za-z0-9_-]+)/.exec(outbox)?.[1];
-    await fetch(`${origin}/api/auth/verify-email`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
+    await fetch(`${origin}/api/auth/verify-email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
     const start = performance.now();
     const response = await fetch(`${origin}/api/auth/login`, {
       method: "POST",

@@ -104,9 +104,7 @@ export function AffirmationCard({
               {theme ? (
                 <span className={`rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wide ${badge}`}>{theme}</span>
               ) : null}
-              {categoryLabel ? (
-                <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badge}`}>{categoryLabel}</span>
-              ) : null}
+              {categoryLabel ? <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badge}`}>{categoryLabel}</span> : null}
             </div>
             <div className="pointer-events-auto flex items-center gap-1">
               {favorite ? <FavoriteButton favorite={favorite} dark={dark} title={card.title} /> : null}
@@ -308,10 +306,20 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
         <ShareNetwork className="h-6 w-6" aria-hidden="true" />
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
-        <a className={linkClass} href={`https://twitter.com/intent/tweet?text=${shortText}&url=${encodedUrl}`} target="_blank" rel="noopener noreferrer">
+        <a
+          className={linkClass}
+          href={`https://twitter.com/intent/tweet?text=${shortText}&url=${encodedUrl}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Share on X (Twitter)
         </a>
-        <a className={linkClass} href={`https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`} target="_blank" rel="noopener noreferrer">
+        <a
+          className={linkClass}
+          href={`https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Share on Facebook
         </a>
         <a className={linkClass} href={`https://wa.me/?text=${shortText}%20${encodedUrl}`} target="_blank" rel="noopener noreferrer">

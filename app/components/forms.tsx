@@ -136,10 +136,16 @@ export function SubmitButton({
   disabled?: boolean;
 }) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  const pending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
   return (
-    <button type="submit" name={name} value={value} className={className} disabled={disabled || pending} aria-disabled={disabled || pending}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className={className}
+      disabled={disabled || pending}
+      aria-disabled={disabled || pending}
+    >
       {pending ? pendingText : children}
     </button>
   );

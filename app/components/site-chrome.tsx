@@ -20,35 +20,35 @@ export function SiteHeader({
           LIGHT <span className="text-lavender-700">Cards</span>
         </Link>
         {minimal ? null : (
-        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
-          <div className="hidden items-center gap-1 md:flex">
-            <SectionLinks anchorsBase={anchorsBase} className={navLink} />
-          </div>
-          {/* Small screens: a native <details> menu, so it opens without JavaScript. */}
-          <details className="relative md:hidden">
-            <summary
-              className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-sage-100 [&::-webkit-details-marker]:hidden"
-              aria-label="Menu"
-            >
-              <List className="h-6 w-6" aria-hidden="true" />
-            </summary>
-            <div className="absolute right-0 mt-2 flex w-48 flex-col rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
-              <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} />
+          <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
+            <div className="hidden items-center gap-1 md:flex">
+              <SectionLinks anchorsBase={anchorsBase} className={navLink} />
             </div>
-          </details>
-          <a
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sage-100"
-            href={socialUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="LIGHT Cards on social media (opens in a new tab)"
-          >
-            <InstagramLogo className="h-6 w-6" aria-hidden="true" />
-          </a>
-          <Link to="/checkout" className="btn-primary whitespace-nowrap px-4 py-2 text-sm">
-            Get Access Now
-          </Link>
-        </nav>
+            {/* Small screens: a native <details> menu, so it opens without JavaScript. */}
+            <details className="relative md:hidden">
+              <summary
+                className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-sage-100 [&::-webkit-details-marker]:hidden"
+                aria-label="Menu"
+              >
+                <List className="h-6 w-6" aria-hidden="true" />
+              </summary>
+              <div className="absolute right-0 mt-2 flex w-48 flex-col rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
+                <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} />
+              </div>
+            </details>
+            <a
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sage-100"
+              href={socialUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="LIGHT Cards on social media (opens in a new tab)"
+            >
+              <InstagramLogo className="h-6 w-6" aria-hidden="true" />
+            </a>
+            <Link to="/checkout" className="btn-primary whitespace-nowrap px-4 py-2 text-sm">
+              Get Access Now
+            </Link>
+          </nav>
         )}
       </div>
     </header>
@@ -58,10 +58,18 @@ export function SiteHeader({
 function SectionLinks({ anchorsBase, className }: { anchorsBase: string; className: string }) {
   return (
     <>
-      <a className={className} href={`${anchorsBase}#preview`}>Preview</a>
-      <a className={className} href={`${anchorsBase}#pricing`}>Pricing</a>
-      <a className={className} href={`${anchorsBase}#testimonials`}>Testimonials</a>
-      <Link className={className} to="/dashboard">Journey</Link>
+      <a className={className} href={`${anchorsBase}#preview`}>
+        Preview
+      </a>
+      <a className={className} href={`${anchorsBase}#pricing`}>
+        Pricing
+      </a>
+      <a className={className} href={`${anchorsBase}#testimonials`}>
+        Testimonials
+      </a>
+      <Link className={className} to="/dashboard">
+        Journey
+      </Link>
     </>
   );
 }
@@ -79,16 +87,34 @@ export function SiteFooter({ anchorsBase = "" }: { anchorsBase?: string }) {
         <nav aria-label="Quick links">
           <h2 className="text-sm font-semibold uppercase tracking-wide">Quick Links</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><a className={footerLink} href={`${anchorsBase}#preview`}>Preview</a></li>
-            <li><a className={footerLink} href={`${anchorsBase}#testimonials`}>Testimonials</a></li>
-            <li><a className={footerLink} href={`${anchorsBase}#pricing`}>Pricing</a></li>
-            <li><a className={footerLink} href={`mailto:${supportEmail}`}>Contact</a></li>
+            <li>
+              <a className={footerLink} href={`${anchorsBase}#preview`}>
+                Preview
+              </a>
+            </li>
+            <li>
+              <a className={footerLink} href={`${anchorsBase}#testimonials`}>
+                Testimonials
+              </a>
+            </li>
+            <li>
+              <a className={footerLink} href={`${anchorsBase}#pricing`}>
+                Pricing
+              </a>
+            </li>
+            <li>
+              <a className={footerLink} href={`mailto:${supportEmail}`}>
+                Contact
+              </a>
+            </li>
           </ul>
         </nav>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide">Contact</h2>
           <p className="mt-3 text-sm">
-            <a className={footerLink} href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            <a className={footerLink} href={`mailto:${supportEmail}`}>
+              {supportEmail}
+            </a>
           </p>
           <p className="mt-2 text-sm">
             <a className={footerLink} href={socialUrl} target="_blank" rel="noopener noreferrer">

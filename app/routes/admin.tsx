@@ -15,7 +15,13 @@ import {
   type AccessResultView,
 } from "~/modules/access/admin-view.server";
 import type { Actor } from "~/modules/access/audit.server";
-import { checkAccessByEmail, grantAccessByEmail, listAuditLog, listRecentPurchases, revokeAccessByEmail } from "~/modules/access/grants.server";
+import {
+  checkAccessByEmail,
+  grantAccessByEmail,
+  listAuditLog,
+  listRecentPurchases,
+  revokeAccessByEmail,
+} from "~/modules/access/grants.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import type { ToastInput } from "~/modules/toast/toast";
@@ -78,7 +84,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { intent, email } = submission.value;
   let outcome: IntentOutcome;
   try {
-    outcome = await INTENTS[intent](context.db, { email, reason: reasonOrNull(submission.value.reason), actor: { userId: admin.id, email: admin.email } });
+    outcome = await INTENTS[intent](context.db, {
+      email,
+      reason: reasonOrNull(submission.value.reason),
+      actor: { userId: admin.id, email: admin.email },
+    });
   } catch (error) {
     // The one error path: logged, and answered with the spec's message for that button (503).
     console.warn(`Admin ${intent} failed:`, error);
@@ -139,19 +149,17 @@ export default function AdminPage() {
             </h2>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-ink">
               <li>
-                <strong>Grant Access</strong> gives an email lifetime access to the full collection. If no account exists for it,
-                one is created; its owner signs in with an emailed sign-in link.
+                <strong>Grant Access</strong> gives an email lifetime access to the full collection. If no account exists for it, one is
+                created; its owner signs in with an emailed sign-in link.
               </li>
               <li>
-                <strong>Check Access</strong> shows whether an email has access, the user ID of its account and the date of its
-                first paid purchase.
+                <strong>Check Access</strong> shows whether an email has access, the user ID of its account and the date of its first paid
+                purchase.
               </li>
               <li>
                 <strong>Revoke Access</strong> ends access that an admin granted. A reason is required.
               </li>
-              <li>
-                Refunds happen in Stripe: a full refund there ends the access a purchase gave. This page cannot end paid access.
-              </li>
+              <li>Refunds happen in Stripe: a full refund there ends the access a purchase gave. This page cannot end paid access.</li>
               <li>Every grant, check and revoke is recorded in the audit log below, with your email and the reason.</li>
             </ul>
           </section>
@@ -219,7 +227,12 @@ function AccessForm({ defaultEmail, lastResult }: { defaultEmail: string; lastRe
 
 function AccessResult({ result }: { result: AccessResultView }) {
   return (
-    <div role="status" aria-labelledby="result-title" className="mt-6 rounded-2xl bg-sage-50 p-4 ring-1 ring-sage-200" data-testid="access-result">
+    <div
+      role="status"
+      aria-labelledby="result-title"
+      className="mt-6 rounded-2xl bg-sage-50 p-4 ring-1 ring-sage-200"
+      data-testid="access-result"
+    >
       <h3 id="result-title" className="font-semibold">
         Access for {result.email}
       </h3>
@@ -253,11 +266,21 @@ function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
         <caption className="mb-3 text-left text-xl font-semibold">Recent purchases</caption>
         <thead>
           <tr>
-            <th scope="col" className={th}>Date</th>
-            <th scope="col" className={th}>Email</th>
-            <th scope="col" className={th}>Provider</th>
-            <th scope="col" className={th}>Amount</th>
-            <th scope="col" className={th}>Status</th>
+            <th scope="col" className={th}>
+              Date
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Provider
+            </th>
+            <th scope="col" className={th}>
+              Amount
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -296,11 +319,21 @@ function AuditLogTable({ auditLog }: { auditLog: LoaderData["auditLog"] }) {
         <caption className="mb-3 text-left text-xl font-semibold">Audit log</caption>
         <thead>
           <tr>
-            <th scope="col" className={th}>When</th>
-            <th scope="col" className={th}>Who</th>
-            <th scope="col" className={th}>Action</th>
-            <th scope="col" className={th}>Target</th>
-            <th scope="col" className={th}>Details</th>
+            <th scope="col" className={th}>
+              When
+            </th>
+            <th scope="col" className={th}>
+              Who
+            </th>
+            <th scope="col" className={th}>
+              Action
+            </th>
+            <th scope="col" className={th}>
+              Target
+            </th>
+            <th scope="col" className={th}>
+              Details
+            </th>
           </tr>
         </thead>
         <tbody>

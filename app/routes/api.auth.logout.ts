@@ -11,8 +11,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireApiUser(context);
   const current = await context.auth.getCurrentUser();
   if (current) await deleteSessionById(context.db, current.sessionId);
-  return Response.json(
-    { success: true },
-    { headers: { "Set-Cookie": await clearSessionCookie(context.config, request) } },
-  );
+  return Response.json({ success: true }, { headers: { "Set-Cookie": await clearSessionCookie(context.config, request) } });
 }

@@ -163,8 +163,15 @@ function AccessGate({ price, devGrant, sent }: { price: string; devGrant: boolea
             <ErrorList id="gate-email-error" errors={emailError ? [emailError] : null} />
           </div>
           {/* The spec disables these while the email is empty or being checked (with JavaScript). */}
-          <GateButton intent="check-access" label={checking ? "Checking your access..." : "Check Access"} disabled={checking || email.trim() === ""} className="btn-primary w-full" />
-          {devGrant ? <GateButton intent="dev-grant" label="Grant Access (Dev)" disabled={email.trim() === ""} className="btn-secondary w-full" /> : null}
+          <GateButton
+            intent="check-access"
+            label={checking ? "Checking your access..." : "Check Access"}
+            disabled={checking || email.trim() === ""}
+            className="btn-primary w-full"
+          />
+          {devGrant ? (
+            <GateButton intent="dev-grant" label="Grant Access (Dev)" disabled={email.trim() === ""} className="btn-secondary w-full" />
+          ) : null}
         </Form>
         <Link to="/checkout" className="btn-secondary mt-4 w-full">
           Purchase Collection ({price})

@@ -27,7 +27,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ error: submission.error?.email?.[0] ?? "Please enter a valid email address" }, { status: 400 });
   }
-  await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "resend_verification_email", email: submission.value.email }]);
+  await enforceRateLimits(context, request, [
+    { rule: "email_action_ip" },
+    { rule: "resend_verification_email", email: submission.value.email },
+  ]);
   resendVerification(context, submission.value);
   const email = submission.value.email ?? "";
   return redirectWithToast(context.config, `/check-email?email=${encodeURIComponent(email)}`, {
@@ -43,8 +46,8 @@ export default function CheckEmailPage() {
     <AuthLayout title="Check Your Email">
       <div className="space-y-4 text-center">
         <p>
-          We sent a verification link to {email ? <strong>{email}</strong> : "your email address"}. Open it to verify your
-          account, then sign in.
+          We sent a verification link to {email ? <strong>{email}</strong> : "your email address"}. Open it to verify your account, then
+          sign in.
         </p>
         <p className="text-sm text-ink-muted">The link is valid for 24 hours. Check your spam folder if you cannot find it.</p>
         <Form method="post" className="space-y-3">

@@ -27,7 +27,11 @@ const PAYMENT_FAILED = "Payment failed. Please try again.";
 async function redirectIfAlreadyHasAccess(context: LoaderFunctionArgs["context"]) {
   const user = await getUser(context);
   if (user && (await getAccessStatus(context.db, user.id)).hasAccess) {
-    throw await redirectWithToast(context.config, "/cards", { type: "message", title: "You already have access", description: "Enjoy your collection." });
+    throw await redirectWithToast(context.config, "/cards", {
+      type: "message",
+      title: "You already have access",
+      description: "Enjoy your collection.",
+    });
   }
   return user;
 }
@@ -112,7 +116,11 @@ export default function CheckoutPage() {
           {["Details", "Payment", "Access"].map((label, index) => {
             const current = (step === "details" && index === 0) || (step === "payment" && index === 1);
             return (
-              <li key={label} aria-current={current ? "step" : undefined} className={`rounded-full px-3 py-1 ${current ? "bg-lavender-700 text-white" : "bg-white text-ink-muted ring-1 ring-sage-200"}`}>
+              <li
+                key={label}
+                aria-current={current ? "step" : undefined}
+                className={`rounded-full px-3 py-1 ${current ? "bg-lavender-700 text-white" : "bg-white text-ink-muted ring-1 ring-sage-200"}`}
+              >
                 {index + 1}. {label}
               </li>
             );

@@ -23,10 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Your journey | LIGHT Cards" }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const audience = await cardAudienceFor(context.db, user);
-  const [cards, categories] = await Promise.all([
-    getCardsFor(context.db, audience),
-    listCategories(context.db),
-  ]);
+  const [cards, categories] = await Promise.all([getCardsFor(context.db, audience), listCategories(context.db)]);
   return {
     user: {
       email: user.email,
@@ -81,7 +78,11 @@ export default function DashboardPage() {
       <header className="border-b border-sage-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
           <div className="flex items-center gap-3">
-            <span aria-hidden="true" className="flex h-11 w-11 items-center justify-center rounded-full bg-lavender-700 font-semibold text-white" data-testid="avatar">
+            <span
+              aria-hidden="true"
+              className="flex h-11 w-11 items-center justify-center rounded-full bg-lavender-700 font-semibold text-white"
+              data-testid="avatar"
+            >
               {user.initials}
             </span>
             <div>
@@ -101,7 +102,9 @@ export default function DashboardPage() {
       <main id="main" className="section space-y-10">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="font-serif text-3xl font-bold">Welcome back, {user.firstName?.trim() || user.displayName}!</h1>
-          <span className={`rounded-full px-3 py-1 text-sm font-semibold ${hasAccess ? "bg-sage-800 text-white" : "bg-gold-100 text-gold-700"}`}>
+          <span
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${hasAccess ? "bg-sage-800 text-white" : "bg-gold-100 text-gold-700"}`}
+          >
             {hasAccess ? "Full Access" : "Preview Mode"}
           </span>
         </div>

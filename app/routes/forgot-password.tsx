@@ -25,7 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   rejectBots(formData);
   const submission = parseWithZod(formData, { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
-  await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "forgot_password_email", email: submission.value.email }]);
+  await enforceRateLimits(context, request, [
+    { rule: "email_action_ip" },
+    { rule: "forgot_password_email", email: submission.value.email },
+  ]);
   requestPasswordReset(context, submission.value.email);
   // The same answer whether or not the email has an account.
   return redirectWithToast(context.config, "/forgot-password?sent=1", {
@@ -58,7 +61,14 @@ export default function ForgotPasswordPage() {
     );
   }
   return (
-    <AuthLayout title="Forgot Your Password?" footer={<Link to="/login" className="font-semibold text-lavender-700 underline">Back to Sign In</Link>}>
+    <AuthLayout
+      title="Forgot Your Password?"
+      footer={
+        <Link to="/login" className="font-semibold text-lavender-700 underline">
+          Back to Sign In
+        </Link>
+      }
+    >
       <ActionToast toast={actionData?.toast} />
       <p className="mb-6 text-center text-ink-muted">Enter your email and we will send you a link to choose a new password.</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -34,7 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "link") {
     const parsed = emailOnlySchema.safeParse({ email: formData.get("email") ?? undefined });
     if (!parsed.success) {
-      return data({ intent: "link" as const, linkError: "Please enter a valid email address", result: undefined, toast: null }, { status: 400 });
+      return data(
+        { intent: "link" as const, linkError: "Please enter a valid email address", result: undefined, toast: null },
+        { status: 400 },
+      );
     }
     await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email: parsed.data.email }]);
     requestSignInLink(context, { email: parsed.data.email, redirectTo });
@@ -47,7 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ intent: "password" as const, linkError: null, result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+    return data(
+      { intent: "password" as const, linkError: null, result: submission.reply({ hideFields: ["password"] }), toast: null },
+      { status: 400 },
+    );
   }
   await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email: submission.value.email }]);
   const outcome = await signInWithPassword(context, submission.value);
@@ -70,7 +76,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   return data(
-    { intent: "password" as const, linkError: null, result: submission.reply({ formErrors: ["Invalid email or password."], hideFields: ["password"] }), toast: null },
+    {
+      intent: "password" as const,
+      linkError: null,
+      result: submission.reply({ formErrors: ["Invalid email or password."], hideFields: ["password"] }),
+      toast: null,
+    },
     { status: 401 },
   );
 }
@@ -108,7 +119,10 @@ export default function LoginPage() {
         <FormAlert id={form.errorId} errors={form.errors} />
         {needsVerification ? (
           <p className="text-sm">
-            <Link to={`/check-email?email=${encodeURIComponent(String(fields.email.value ?? ""))}`} className="font-semibold text-lavender-700 underline">
+            <Link
+              to={`/check-email?email=${encodeURIComponent(String(fields.email.value ?? ""))}`}
+              className="font-semibold text-lavender-700 underline"
+            >
               Resend the verification email
             </Link>
           </p>
@@ -129,7 +143,9 @@ export default function LoginPage() {
       <OAuthButtons providers={oauthProviders} redirectTo={redirectTo} />
 
       <details className="mt-6 rounded-xl bg-sage-50 p-4" open={actionData?.intent === "link"}>
-        <summary className="cursor-pointer text-sm font-semibold">Bought the collection without a password? Email me a sign-in link</summary>
+        <summary className="cursor-pointer text-sm font-semibold">
+          Bought the collection without a password? Email me a sign-in link
+        </summary>
         <Form method="post" className="mt-3 space-y-3">
           <HoneypotField />
           <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -53,10 +53,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.status !== "signed-in") {
     return data({ state: outcome.status }, { status: outcome.status === "expired" ? 410 : 400 });
   }
-  return redirectWithSession(context, request, outcome.session, safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard"), {
-    type: "success",
-    title: confirmingAccess ? "Access Confirmed!" : "Welcome back!",
-  });
+  return redirectWithSession(
+    context,
+    request,
+    outcome.session,
+    safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard"),
+    {
+      type: "success",
+      title: confirmingAccess ? "Access Confirmed!" : "Welcome back!",
+    },
+  );
 }
 
 export default function SignInLinkPage() {

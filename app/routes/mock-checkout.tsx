@@ -37,7 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   rejectBots(formData);
   const parsed = testPaymentSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
-    return data({ state: "form" as const, emailError: "Please enter a valid email address", cardError: null, error: null, successUrl: null }, { status: 400 });
+    return data(
+      { state: "form" as const, emailError: "Please enter a valid email address", cardError: null, error: null, successUrl: null },
+      { status: 400 },
+    );
   }
   const user = await getUser(context);
   try {
@@ -57,7 +60,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     console.warn("Test payment failed", error);
     return data(
-      { state: "form" as const, emailError: null, cardError: null, error: "Something went wrong with the test payment. Please try again.", successUrl: null },
+      {
+        state: "form" as const,
+        emailError: null,
+        cardError: null,
+        error: "Something went wrong with the test payment. Please try again.",
+        successUrl: null,
+      },
       { status: 503 },
     );
   }

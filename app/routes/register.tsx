@@ -36,7 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.status === "exists") {
     return data(
       {
-        result: submission.reply({ formErrors: ["An account with this email already exists."], hideFields: ["password", "confirmPassword"] }),
+        result: submission.reply({
+          formErrors: ["An account with this email already exists."],
+          hideFields: ["password", "confirmPassword"],
+        }),
         toast: {
           type: "error" as const,
           title: "Account already exists",

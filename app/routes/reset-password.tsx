@@ -27,12 +27,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   rejectBots(formData);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== "success") {
-    return data({ state: "form" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: null }, { status: 400 });
+    return data(
+      { state: "form" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: null },
+      { status: 400 },
+    );
   }
   const outcome = await resetPasswordWithToken(context, submission.value.token, submission.value.password);
   if (outcome === "valid") {
     return data(
-      { state: "done" as const, result: undefined, toast: { type: "success" as const, title: "Password reset successful!", description: "Sign in with your new password." } },
+      {
+        state: "done" as const,
+        result: undefined,
+        toast: { type: "success" as const, title: "Password reset successful!", description: "Sign in with your new password." },
+      },
       { headers: refreshHeader("/login", REDIRECT_DELAY_MS) },
     );
   }

@@ -17,11 +17,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { db, config } = context;
-  const [card, cardCount, categories] = await Promise.all([
-    getPreviewCard(db, SAMPLE_CARD_ID),
-    countCards(db),
-    listCategories(db),
-  ]);
+  const [card, cardCount, categories] = await Promise.all([getPreviewCard(db, SAMPLE_CARD_ID), countCards(db), listCategories(db)]);
   if (!card) throw new Response("Not Found", { status: 404 });
   const categoryLabel = categories.find((category) => category.slug === card.category)?.label ?? card.category;
   return {
@@ -65,30 +61,35 @@ export default function SampleCardPage() {
           <div className="space-y-6">
             <h1 className="font-serif text-4xl font-bold">Try a Sample Card</h1>
             <p className="text-lg text-ink-muted">
-              Tap the card to flip it and read the Scripture behind the affirmation. Every card in the collection works like
-              this one.
+              Tap the card to flip it and read the Scripture behind the affirmation. Every card in the collection works like this one.
             </p>
             <section aria-labelledby="in-every-card">
               <h2 id="in-every-card" className="text-xl font-semibold">
                 In every card
               </h2>
-              <CheckList className="mt-3 space-y-2" items={[
+              <CheckList
+                className="mt-3 space-y-2"
+                items={[
                   "A first-person affirmation written to be spoken aloud",
                   "The Bible verse behind it, quoted from the King James Version",
                   "A reflection question and an anchor action for today",
                   "Listen to it read aloud, share it, or copy it as text",
-                ]} />
+                ]}
+              />
             </section>
             <section aria-labelledby="in-collection">
               <h2 id="in-collection" className="text-xl font-semibold">
                 In the full collection
               </h2>
-              <CheckList className="mt-3 space-y-2" items={[
+              <CheckList
+                className="mt-3 space-y-2"
+                items={[
                   `${cardCount} cards in ${categoryCount} categories`,
                   "A featured card for each day, favourites and search",
                   "Downloadable card images and a high-resolution PDF",
                   "Lifetime access for one payment, with a 30-day guarantee",
-                ]} />
+                ]}
+              />
             </section>
           </div>
         </div>
@@ -104,7 +105,10 @@ export default function SampleCardPage() {
               { title: "Reflect and act", text: "Answer the reflection question and take the anchor action sometime today." },
             ].map((step, index) => (
               <li key={step.title} className="text-center">
-                <span aria-hidden="true" className="mx-auto flex h-10 w-10 items-center justify-center rounded-full bg-sage-800 font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="mx-auto flex h-10 w-10 items-center justify-center rounded-full bg-sage-800 font-bold text-white"
+                >
                   {index + 1}
                 </span>
                 <h3 className="mt-3 font-semibold">

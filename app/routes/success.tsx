@@ -15,7 +15,10 @@ export const meta: MetaFunction = () => [{ title: "Payment successful | LIGHT Ca
 
 /** A Stripe Checkout Session id, or test mode's `mock_<purchase id>`: nothing else reaches Stripe. */
 const querySchema = z.object({
-  session_id: z.string().max(260).regex(/^(?:cs_(?:test|live)_[A-Za-z0-9]{1,250}|mock_[0-9a-f-]{36})$/),
+  session_id: z
+    .string()
+    .max(260)
+    .regex(/^(?:cs_(?:test|live)_[A-Za-z0-9]{1,250}|mock_[0-9a-f-]{36})$/),
 });
 
 /**
@@ -59,7 +62,13 @@ export default function SuccessPage() {
           {result.state === "pending" ? <Spinner label="Setting up your access..." /> : null}
           {result.state === "failed" ? (
             <>
-              <ActionToast toast={{ type: "error", title: "Access Setup", description: "Please contact support if you need help accessing your cards." }} />
+              <ActionToast
+                toast={{
+                  type: "error",
+                  title: "Access Setup",
+                  description: "Please contact support if you need help accessing your cards.",
+                }}
+              />
               <h1 className="font-serif text-3xl font-bold">Access Setup</h1>
               <p role="alert" className="mt-4">
                 We could not confirm this payment. Please contact support if you need help accessing your cards:{" "}

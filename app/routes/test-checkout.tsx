@@ -27,8 +27,12 @@ export default function TestCheckoutPage() {
           <table className="mt-4 w-full text-left">
             <thead>
               <tr className="text-sm text-ink-muted">
-                <th scope="col" className="py-2">Card number</th>
-                <th scope="col" className="py-2">Result</th>
+                <th scope="col" className="py-2">
+                  Card number
+                </th>
+                <th scope="col" className="py-2">
+                  Result
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -37,12 +37,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ state: "password" as const, message, token: parsed.data.token }, { status: result === "wrong-password" ? 401 : 200 });
   }
   if (result === "valid") {
-    return data({ state: "success" as const, message: "Your email is verified.", token: null }, { headers: refreshHeader("/login", REDIRECT_DELAY_MS) });
+    return data(
+      { state: "success" as const, message: "Your email is verified.", token: null },
+      { headers: refreshHeader("/login", REDIRECT_DELAY_MS) },
+    );
   }
   if (result === "expired") {
     return data({ state: "expired" as const, message: "This verification link has expired.", token: parsed.data.token }, { status: 410 });
   }
-  return data({ state: "error" as const, message: "Verification failed. This link is invalid or has already been used.", token: null }, { status: 400 });
+  return data(
+    { state: "error" as const, message: "Verification failed. This link is invalid or has already been used.", token: null },
+    { status: 400 },
+  );
 }
 
 export default function VerifyEmailPage() {

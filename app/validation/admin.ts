@@ -11,11 +11,7 @@ export const REASON_MAX_LENGTH = 500;
 export const ADMIN_INTENTS = ["grant", "check", "revoke"] as const;
 export type AdminIntent = (typeof ADMIN_INTENTS)[number];
 
-const reasonSchema = z
-  .string()
-  .trim()
-  .max(REASON_MAX_LENGTH, `Reasons are at most ${REASON_MAX_LENGTH} characters`)
-  .optional();
+const reasonSchema = z.string().trim().max(REASON_MAX_LENGTH, `Reasons are at most ${REASON_MAX_LENGTH} characters`).optional();
 
 /** `{ email, reason? }`: the body of the admin API calls and the fields of the admin form. */
 export const adminAccessSchema = z.object({

@@ -2,13 +2,7 @@ import { z } from "zod";
 
 /** `?category=` on the landing page and /api/cards: 'all' or a category slug. */
 export const categoryQuerySchema = z.object({
-  category: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(64, "Category names are at most 64 characters")
-    .optional()
-    .default("all"),
+  category: z.string().trim().toLowerCase().max(64, "Category names are at most 64 characters").optional().default("all"),
 });
 
 /**

@@ -10,7 +10,10 @@ export const purchaseDetailsSchema = z
       .min(2, "Name must be at least 2 characters")
       .max(100, "Name must be at most 100 characters"),
     email: emailSchema,
-    emailConfirmation: z.string({ error: EMAIL_MESSAGE }).trim().pipe(z.email({ error: EMAIL_MESSAGE })),
+    emailConfirmation: z
+      .string({ error: EMAIL_MESSAGE })
+      .trim()
+      .pipe(z.email({ error: EMAIL_MESSAGE })),
   })
   .refine((value) => value.email.toLowerCase() === value.emailConfirmation.toLowerCase(), {
     message: "Email addresses must match",

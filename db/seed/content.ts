@@ -8,11 +8,18 @@ import cardsJson from "./cards.json";
 import categoriesJson from "./categories.json";
 
 export const CARD_ICONS = [
-  "mountain", "dove", "heart", "star", "shield-alt", "leaf", "fire", "seedling", "lightbulb", "butterfly",
+  "mountain",
+  "dove",
+  "heart",
+  "star",
+  "shield-alt",
+  "leaf",
+  "fire",
+  "seedling",
+  "lightbulb",
+  "butterfly",
 ] as const;
-export const CARD_GRADIENTS = [
-  "sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden",
-] as const;
+export const CARD_GRADIENTS = ["sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden"] as const;
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a kebab-case slug");
 
@@ -27,7 +34,11 @@ const verseSchema = z.object({ reference: z.string().min(1), text: z.string().mi
 /** A word in the card's verse whose meaning has changed since 1611; the meaning is one short line. */
 const wordNoteSchema = z.object({
   word: z.string().min(1),
-  meaning: z.string().min(1).max(80).refine((meaning) => !meaning.includes("\n"), "must be one line"),
+  meaning: z
+    .string()
+    .min(1)
+    .max(80)
+    .refine((meaning) => !meaning.includes("\n"), "must be one line"),
 });
 
 export const cardSeedSchema = z.object({

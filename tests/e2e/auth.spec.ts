@@ -142,7 +142,9 @@ test.describe("accounts", () => {
 
     await request.post("/api/auth/forgot-password", { data: { email } });
     const resetLink = await latestLinkTo(request, email, "/reset-password");
-    await runSql(`UPDATE one_time_tokens SET expires_at = 0 WHERE purpose = 'reset_password' AND used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = '${email}')`);
+    await runSql(
+      `UPDATE one_time_tokens SET expires_at = 0 WHERE purpose = 'reset_password' AND used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = '${email}')`,
+    );
     await page.goto(resetLink);
     await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
     await page.getByLabel("New Password", { exact: true }).fill("Fresh start 2026");

@@ -127,7 +127,10 @@ test.describe("card component with JavaScript @js", () => {
 
   test("toasts can be reached with F8", async ({ page }) => {
     await page.goto("/sample-card");
-    await page.locator(SAMPLE).getByRole("button", { name: /to favorites/ }).click();
+    await page
+      .locator(SAMPLE)
+      .getByRole("button", { name: /to favorites/ })
+      .click();
     await expect(page.getByTestId("toast")).toBeVisible();
     await page.keyboard.press("F8");
     const region = page.getByRole("region", { name: /Notifications/ });

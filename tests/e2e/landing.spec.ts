@@ -25,7 +25,14 @@ test.describe("landing page", () => {
     ]) {
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     }
-    for (const tile of ["Bible-Based Content", "Beautiful Design", "Mobile Optimized", "LIGHT Methodology", "Easy Sharing", "Instant Access"]) {
+    for (const tile of [
+      "Bible-Based Content",
+      "Beautiful Design",
+      "Mobile Optimized",
+      "LIGHT Methodology",
+      "Easy Sharing",
+      "Instant Access",
+    ]) {
       await expect(page.getByRole("heading", { name: tile, exact: true })).toBeVisible();
     }
     await expect(page.getByTestId("price")).toHaveText("$27.00");

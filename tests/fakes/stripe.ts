@@ -57,7 +57,12 @@ export function fakeStripe() {
     if (request.method === "POST" && url.pathname === "/v1/refunds") {
       const paymentIntent = body.get("payment_intent") ?? "";
       stripeRefunds.push({ paymentIntent, idempotencyKey });
-      return remember({ id: `re_${crypto.randomUUID().replace(/-/g, "")}`, object: "refund", status: "succeeded", payment_intent: paymentIntent });
+      return remember({
+        id: `re_${crypto.randomUUID().replace(/-/g, "")}`,
+        object: "refund",
+        status: "succeeded",
+        payment_intent: paymentIntent,
+      });
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (request.method === "GET" && match) {
@@ -93,11 +98,24 @@ export function paidSession(email: string, overrides: Partial<FakeSession> = {})
   return session;
 }
 
-export async function webhook(event: Record<string, unknown>, options: { secret?: string; signature?: string; env?: Record<string, string> } = {}) {
-  const payload = JSON.stringify({ object: "event", api_version: "2025-01-27.acacia", created: Math.floor(Date.now() / 1000), livemode: false, ...event });
+export async function webhook(
+  event: Record<string, unknown>,
+  options: { secret?: string; signature?: string; env?: Record<string, string> } = {},
+) {
+  const payload = JSON.stringify({
+    object: "event",
+    api_version: "2025-01-27.acacia",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    ...event,
+  });
   const signature =
     options.signature ??
-    (await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? STRIPE_ENV.STRIPE_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() }));
+    (await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: options.secret ?? STRIPE_ENV.STRIPE_WEBHOOK_SECRET,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    }));
   return fetchAppWithEnv(options.env ?? STRIPE_ENV, "/api/stripe/webhook", {
     method: "POST",
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },

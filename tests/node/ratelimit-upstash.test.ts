@@ -67,10 +67,7 @@ afterAll(async () => {
 
 function limiter() {
   const { url, token } = servers();
-  return getRateLimiter(
-    { UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token },
-    { isDevelopment: false },
-  );
+  return getRateLimiter({ UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token }, { isDevelopment: false });
 }
 
 /**

@@ -144,7 +144,10 @@ export async function startUpstashRestServer(options: { redisUrl: string; token:
         } else {
           try {
             const results = await runTransaction(body);
-            send(200, results.map((item) => ("result" in item ? { result: encode(item.result) } : item)));
+            send(
+              200,
+              results.map((item) => ("result" in item ? { result: encode(item.result) } : item)),
+            );
           } catch (error) {
             send(400, { error: errorMessage(error) });
           }
@@ -178,11 +181,7 @@ export async function startUpstashRestServer(options: { redisUrl: string; token:
 }
 
 function isCommand(value: unknown): value is Scalar[] {
-  return (
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every((part) => typeof part === "string" || typeof part === "number")
-  );
+  return Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string" || typeof part === "number");
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

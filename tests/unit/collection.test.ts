@@ -98,7 +98,8 @@ describe("the seeded collection", () => {
   });
 
   it("gives every card a wordNotes list in the seed file itself (no default), each word taken from its own verse", () => {
-    for (const raw of cardsJson as Record<string, unknown>[]) expect(Array.isArray(raw.wordNotes), `${String(raw.id)} wordNotes`).toBe(true);
+    for (const raw of cardsJson as Record<string, unknown>[])
+      expect(Array.isArray(raw.wordNotes), `${String(raw.id)} wordNotes`).toBe(true);
     for (const card of seedCards) {
       const words = card.wordNotes.map((note) => note.word.toLowerCase());
       expect(new Set(words).size, `${card.id}: a word noted twice`).toBe(words.length);

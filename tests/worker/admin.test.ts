@@ -1,14 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { STILL_HAS_PURCHASE_MESSAGE } from "~/modules/access/admin-view.server";
-import {
-  cookieFrom,
-  createVerifiedUser,
-  expectRedirect,
-  fetchAppWithEnv,
-  ORIGIN,
-  visibleText,
-} from "./helpers";
+import { cookieFrom, createVerifiedUser, expectRedirect, fetchAppWithEnv, ORIGIN, visibleText } from "./helpers";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 
 /**
@@ -65,7 +58,14 @@ async function userIdOf(email: string): Promise<string | null> {
   return row?.id ?? null;
 }
 
-type AuditRow = { actor_email: string; actor_user_id: string | null; action: string; target_email: string; target_user_id: string | null; detail: string };
+type AuditRow = {
+  actor_email: string;
+  actor_user_id: string | null;
+  action: string;
+  target_email: string;
+  target_user_id: string | null;
+  detail: string;
+};
 
 async function auditRows(targetEmail: string): Promise<AuditRow[]> {
   const { results } = await env.DB.prepare("SELECT * FROM admin_audit_log WHERE lower(target_email) = lower(?) ORDER BY created_at, rowid")
@@ -119,7 +119,12 @@ describe("/admin: who may open it", () => {
   it("refuses a cross-origin POST", async () => {
     const admin = await signedInAdmin();
     const target = uniqueEmail("csrf");
-    const response = await postFormAs(admin.vars, "/admin", { intent: "grant", email: target }, { cookie: admin.cookie, origin: "https://evil.example" });
+    const response = await postFormAs(
+      admin.vars,
+      "/admin",
+      { intent: "grant", email: target },
+      { cookie: admin.cookie, origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
     expect(await userIdOf(target)).toBeNull();
   });
@@ -132,7 +137,8 @@ describe("/admin: grant, check, revoke", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const text = visibleText(html);
-    for (const label of ["Grant Access", "Check Access", "Revoke Access", "Instructions", "Refunds happen in Stripe"]) expect(text).toContain(label);
+    for (const label of ["Grant Access", "Check Access", "Revoke Access", "Instructions", "Refunds happen in Stripe"])
+      expect(text).toContain(label);
     expect(html).toMatch(/<input[^>]*name="email"/);
     expect(html).toMatch(/<textarea[^>]*name="reason"/);
     expect(html).toMatch(/<caption[^>]*>Recent purchases<\/caption>/);
@@ -149,7 +155,12 @@ describe("/admin: grant, check, revoke", () => {
   it("grants access to an email without an account: account created, access on, audit row with admin and reason", async () => {
     const admin = await signedInAdmin();
     const target = uniqueEmail("gift");
-    const response = await postFormAs(admin.vars, "/admin", { intent: "grant", email: target, reason: "Gift for the church group" }, { cookie: admin.cookie });
+    const response = await postFormAs(
+      admin.vars,
+      "/admin",
+      { intent: "grant", email: target, reason: "Gift for the church group" },
+      { cookie: admin.cookie },
+    );
     expectRedirect(response, `/admin?email=${encodeURIComponent(target)}`, 302);
 
     const userId = await userIdOf(target);
@@ -189,7 +200,9 @@ describe("/admin: grant, check, revoke", () => {
     expect((await auditRows(target)).map((row) => row.action)).toEqual(["grant", "check"]);
 
     const unknown = uniqueEmail("unknown");
-    const none = visibleText(await (await postFormAs(admin.vars, "/admin", { intent: "check", email: unknown }, { cookie: admin.cookie })).text());
+    const none = visibleText(
+      await (await postFormAs(admin.vars, "/admin", { intent: "check", email: unknown }, { cookie: admin.cookie })).text(),
+    );
     expect(none).toContain("Has Access No");
     expect(none).toContain("User ID No account");
     expect(none).toContain("Purchase Date —");
@@ -220,14 +233,25 @@ describe("/admin: grant, check, revoke", () => {
     await postFormAs(admin.vars, "/admin", { intent: "grant", email: target }, { cookie: admin.cookie });
     const userId = (await userIdOf(target))!;
 
-    const response = await postFormAs(admin.vars, "/admin", { intent: "revoke", email: target, reason: "Granted by mistake" }, { cookie: admin.cookie });
+    const response = await postFormAs(
+      admin.vars,
+      "/admin",
+      { intent: "revoke", email: target, reason: "Granted by mistake" },
+      { cookie: admin.cookie },
+    );
     expectRedirect(response, `/admin?email=${encodeURIComponent(target)}`, 302);
     expect(await accessOf(admin.vars, userId, admin.cookie)).toEqual({ hasAccess: false, userId, purchaseDate: null });
 
     const revoke = (await auditRows(target)).find((row) => row.action === "revoke")!;
     expect(revoke.actor_email).toBe(admin.email);
-    expect(JSON.parse(revoke.detail)).toMatchObject({ reason: "Granted by mistake", revokedGrants: 1, stillHasAccessThroughPurchase: false });
-    const grant = await env.DB.prepare("SELECT revoked_at, revoke_reason FROM access_grants WHERE user_id = ?").bind(userId).first<{ revoked_at: number; revoke_reason: string }>();
+    expect(JSON.parse(revoke.detail)).toMatchObject({
+      reason: "Granted by mistake",
+      revokedGrants: 1,
+      stillHasAccessThroughPurchase: false,
+    });
+    const grant = await env.DB.prepare("SELECT revoked_at, revoke_reason FROM access_grants WHERE user_id = ?")
+      .bind(userId)
+      .first<{ revoked_at: number; revoke_reason: string }>();
     expect(grant!.revoked_at).toBeGreaterThan(0);
     expect(grant!.revoke_reason).toBe("Granted by mistake");
 
@@ -250,9 +274,18 @@ describe("/admin: grant, check, revoke", () => {
       .bind(crypto.randomUUID(), userId, target, paidAt)
       .run();
 
-    const response = await postFormAs(admin.vars, "/admin", { intent: "revoke", email: target, reason: "Testing the refund path" }, { cookie: admin.cookie });
+    const response = await postFormAs(
+      admin.vars,
+      "/admin",
+      { intent: "revoke", email: target, reason: "Testing the refund path" },
+      { cookie: admin.cookie },
+    );
     expectRedirect(response, `/admin?email=${encodeURIComponent(target)}`, 302);
-    expect(await accessOf(admin.vars, userId, admin.cookie)).toEqual({ hasAccess: true, userId, purchaseDate: new Date(paidAt).toISOString() });
+    expect(await accessOf(admin.vars, userId, admin.cookie)).toEqual({
+      hasAccess: true,
+      userId,
+      purchaseDate: new Date(paidAt).toISOString(),
+    });
 
     const text = await followWithToast(admin.vars, response, admin.cookie);
     expect(text).toContain("Access Revoked");
@@ -360,7 +393,12 @@ describe("when the access functions fail", () => {
         revoke: "Failed to revoke access. Please try again.",
       };
       for (const [intent, message] of Object.entries(messages)) {
-        const response = await postFormAs(admin.vars, "/admin", { intent, email: target, reason: "Outage drill" }, { cookie: admin.cookie });
+        const response = await postFormAs(
+          admin.vars,
+          "/admin",
+          { intent, email: target, reason: "Outage drill" },
+          { cookie: admin.cookie },
+        );
         expect(response.status).toBe(503);
         expect(visibleText(await response.text())).toContain(message);
       }

@@ -3,17 +3,19 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client";
 import { PASSWORD_ITERATIONS } from "~/modules/auth/passwords.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
-import {
-  countEmailsTo,
-  createVerifiedUser,
-  fetchApp,
-  latestEmailTo,
-  postJson,
-  signInApi,
-} from "./helpers";
+import { countEmailsTo, createVerifiedUser, fetchApp, latestEmailTo, postJson, signInApi } from "./helpers";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 
-type ApiUser = { id: string; email: string; hasAccess: boolean; emailVerified: boolean; purchaseDate: string | null; firstName: string | null; lastName: string | null; name: string | null };
+type ApiUser = {
+  id: string;
+  email: string;
+  hasAccess: boolean;
+  emailVerified: boolean;
+  purchaseDate: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+};
 
 async function me(token?: string) {
   return fetchApp("/api/auth/me", token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
@@ -44,7 +46,7 @@ describe("register and verify", () => {
     const [scheme, iterations, salt, hash] = row!.password_hash.split("$");
     expect(scheme).toBe("pbkdf2_sha256");
     expect(Number(iterations)).toBe(100_000);
-    expect(atob(salt!.replace(/-/g, "+").replace(/_/g, "/") + "==").length).toBe(16);
+    expect(atob(`${salt!.replace(/-/g, "+").replace(/_/g, "/")}==`).length).toBe(16);
     expect(hash!.length).toBeGreaterThan(40);
     expect(row!.password_hash).not.toContain(PASSWORD);
   });
@@ -72,7 +74,9 @@ describe("register and verify", () => {
     await postJson("/api/auth/register", { email, password: PASSWORD, confirmPassword: PASSWORD });
     const userId = await userIdOf(email);
     const token = await createOneTimeToken(createDb(env.DB), userId, "verify_email");
-    await env.DB.prepare("UPDATE one_time_tokens SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1000, userId).run();
+    await env.DB.prepare("UPDATE one_time_tokens SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1000, userId)
+      .run();
 
     const response = await postJson("/api/auth/verify-email", { token });
     expect(response.status).toBe(410);
@@ -94,7 +98,11 @@ describe("register and verify", () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: "not-an-email", password: PASSWORD, confirmPassword: PASSWORD }, "email", "Please enter a valid email address"],
       [{ email: uniqueEmail(), password: "short", confirmPassword: "short" }, "password", "Password must be at least 8 characters long"],
-      [{ email: uniqueEmail(), password: "password123", confirmPassword: "password123" }, "password", "This password is too common. Please choose another."],
+      [
+        { email: uniqueEmail(), password: "password123", confirmPassword: "password123" },
+        "password",
+        "This password is too common. Please choose another.",
+      ],
       [{ email: uniqueEmail(), password: PASSWORD, confirmPassword: "something else" }, "confirmPassword", "Passwords don't match"],
     ];
     for (const [body, field, message] of cases) {
@@ -103,7 +111,11 @@ describe("register and verify", () => {
       const json = (await response.json()) as { fieldErrors: Record<string, string[]> };
       expect(json.fieldErrors[field]).toContain(message);
     }
-    const notJson = await fetchApp("/api/auth/register", { method: "POST", body: "{oops", headers: { "Content-Type": "application/json" } });
+    const notJson = await fetchApp("/api/auth/register", {
+      method: "POST",
+      body: "{oops",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: string }).error).toBe("Request body must be valid JSON.");
   });
@@ -121,7 +133,16 @@ describe("sign in, me and sign out", () => {
     const current = await me(body.token);
     expect(current.status).toBe(200);
     const { user } = (await current.json()) as { user: ApiUser };
-    expect(Object.keys(user).sort()).toEqual(["email", "emailVerified", "firstName", "hasAccess", "id", "lastName", "name", "purchaseDate"]);
+    expect(Object.keys(user).sort()).toEqual([
+      "email",
+      "emailVerified",
+      "firstName",
+      "hasAccess",
+      "id",
+      "lastName",
+      "name",
+      "purchaseDate",
+    ]);
     expect(user.email).toBe(email);
   });
 
@@ -130,7 +151,9 @@ describe("sign in, me and sign out", () => {
     const token = await signInApi(email);
     const stored = await env.DB.prepare("SELECT id FROM sessions WHERE id = ?").bind(token).first();
     expect(stored).toBeNull();
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(await userIdOf(email)).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
+      .bind(await userIdOf(email))
+      .first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 
@@ -172,7 +195,9 @@ describe("sign in, me and sign out", () => {
   it("expires a browser-session after 24 hours on the server", async () => {
     const { email } = await createVerifiedUser();
     const token = await signInApi(email);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, await userIdOf(email)).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, await userIdOf(email))
+      .run();
     expect((await me(token)).status).toBe(401);
   });
 });
@@ -211,12 +236,22 @@ describe("forgot and reset password", () => {
     const { email } = await createVerifiedUser();
     const userId = await userIdOf(email);
     const token = await createOneTimeToken(createDb(env.DB), userId, "reset_password");
-    await env.DB.prepare("UPDATE one_time_tokens SET expires_at = ? WHERE user_id = ? AND purpose = 'reset_password'").bind(Date.now() - 1, userId).run();
-    const expired = await postJson("/api/auth/reset-password", { token, password: "Fresh start 2026", confirmPassword: "Fresh start 2026" });
+    await env.DB.prepare("UPDATE one_time_tokens SET expires_at = ? WHERE user_id = ? AND purpose = 'reset_password'")
+      .bind(Date.now() - 1, userId)
+      .run();
+    const expired = await postJson("/api/auth/reset-password", {
+      token,
+      password: "Fresh start 2026",
+      confirmPassword: "Fresh start 2026",
+    });
     expect(expired.status).toBe(410);
     expect(((await expired.json()) as { error: string }).error).toContain("expired");
 
-    const missing = await postJson("/api/auth/reset-password", { token: "", password: "Fresh start 2026", confirmPassword: "Fresh start 2026" });
+    const missing = await postJson("/api/auth/reset-password", {
+      token: "",
+      password: "Fresh start 2026",
+      confirmPassword: "Fresh start 2026",
+    });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.token).toContain("Reset token is required");
   });

@@ -17,7 +17,6 @@ import {
 import { PASSWORD, uniqueEmail } from "../support/identities";
 import { fakeResend } from "../fakes/resend";
 
-
 async function signInForm(email: string, extra: Record<string, string> = {}) {
   return postForm("/login", { email, password: PASSWORD, intent: "password", ...extra });
 }
@@ -34,7 +33,9 @@ describe("session cookie", () => {
     expect(setCookie).not.toMatch(/Max-Age|Expires/i);
     // Plain http on localhost is the one place without Secure.
     expect(setCookie).not.toMatch(/Secure/i);
-    const session = await env.DB.prepare("SELECT expires_at FROM sessions ORDER BY created_at DESC LIMIT 1").first<{ expires_at: number }>();
+    const session = await env.DB.prepare("SELECT expires_at FROM sessions ORDER BY created_at DESC LIMIT 1").first<{
+      expires_at: number;
+    }>();
     expect(session!.expires_at - Date.now()).toBeGreaterThan(23.9 * 3600_000);
     expect(session!.expires_at - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
   });
@@ -57,13 +58,17 @@ describe("session cookie", () => {
     const { email } = await createVerifiedUser();
     const cookie = cookieFrom(await signInForm(email, { rememberMe: "on" }), "lc_session");
     const twoDaysAgo = Date.now() - 2 * 24 * 3600_000;
-    await env.DB.prepare("UPDATE sessions SET last_used_at = ?, expires_at = ? WHERE persistent = 1").bind(twoDaysAgo, twoDaysAgo + 30 * 24 * 3600_000).run();
+    await env.DB.prepare("UPDATE sessions SET last_used_at = ?, expires_at = ? WHERE persistent = 1")
+      .bind(twoDaysAgo, twoDaysAgo + 30 * 24 * 3600_000)
+      .run();
 
     const response = await fetchApp("/dashboard", { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     const renewed = response.headers.getSetCookie().find((value) => value.startsWith("lc_session="));
     expect(renewed).toMatch(/Max-Age=259\d{4}/);
-    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE persistent = 1 ORDER BY last_used_at DESC LIMIT 1").first<{ expires_at: number }>();
+    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE persistent = 1 ORDER BY last_used_at DESC LIMIT 1").first<{
+      expires_at: number;
+    }>();
     expect(row!.expires_at).toBeGreaterThan(Date.now() + 29.9 * 24 * 3600_000);
   });
 
@@ -247,7 +252,10 @@ describe("development-only pages", () => {
     });
     // A 503 here, and only for existing accounts, told strangers which emails have one.
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: "If an account exists for this email, you will receive a reset link." });
+    expect(await response.json()).toEqual({
+      success: true,
+      message: "If an account exists for this email, you will receive a reset link.",
+    });
     for (let attempt = 0; attempt < 3; attempt++) expectConsoleError(/RESEND_API_KEY is not configured/);
     expectConsoleError(/Password reset email failed after 3 attempts/);
   });

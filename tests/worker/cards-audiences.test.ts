@@ -64,7 +64,10 @@ describe("the seed", () => {
       env.DB.prepare(
         "INSERT INTO users (id, email, email_verified, remember_login, newsletter_subscribed, created_at, updated_at) VALUES ('u-retired', 'retired@example.com', 1, 0, 0, ?, ?)",
       ).bind(now, now),
-      env.DB.prepare("INSERT INTO user_favorites (id, user_id, card_id, created_at) VALUES ('f-retired', 'u-retired', ?, ?)").bind(retired, now),
+      env.DB.prepare("INSERT INTO user_favorites (id, user_id, card_id, created_at) VALUES ('f-retired', 'u-retired', ?, ?)").bind(
+        retired,
+        now,
+      ),
     ]);
 
     await seedCollection(db);

@@ -85,7 +85,7 @@ export function cookieFrom(response: Response, name: string): string {
 
 /** The newest email to an address in the local outbox, and the first link in it. */
 export async function latestEmailTo(email: string) {
-  const row = await env.DB.prepare("SELECT * FROM email_outbox WHERE lower(\"to\") = lower(?) ORDER BY created_at DESC, rowid DESC LIMIT 1")
+  const row = await env.DB.prepare('SELECT * FROM email_outbox WHERE lower("to") = lower(?) ORDER BY created_at DESC, rowid DESC LIMIT 1')
     .bind(email)
     .first<{ to: string; subject: string; text: string; html: string }>();
   if (!row) throw new Error(`No email to ${email} in the outbox`);
@@ -95,7 +95,9 @@ export async function latestEmailTo(email: string) {
 }
 
 export async function countEmailsTo(email: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE lower("to") = lower(?)').bind(email).first<{ n: number }>();
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE lower("to") = lower(?)')
+    .bind(email)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 

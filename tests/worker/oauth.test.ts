@@ -2,7 +2,17 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { base64url, fakeIdToken, fakeOAuth, OAUTH_ENV } from "../fakes/oauth";
 import type { FetchHandler } from "../fakes/fetch";
-import { consoleErrors, cookieFrom, createVerifiedUser, expectRedirect, fetchApp, fetchAppWithEnv, ORIGIN, postJson, visibleText } from "./helpers";
+import {
+  consoleErrors,
+  cookieFrom,
+  createVerifiedUser,
+  expectRedirect,
+  fetchApp,
+  fetchAppWithEnv,
+  ORIGIN,
+  postJson,
+  visibleText,
+} from "./helpers";
 import { uniqueEmail } from "../support/identities";
 
 function withOAuth(path: string, init?: RequestInit) {
@@ -106,7 +116,15 @@ describe("starting a sign-in with a provider", () => {
       body: "redirectTo=%2Fdashboard",
     });
     expect(idOnly.status).toBe(404);
-    expect((await withOAuth("/auth/twitter", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: "" })).status).toBe(404);
+    expect(
+      (
+        await withOAuth("/auth/twitter", {
+          method: "POST",
+          headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "",
+        })
+      ).status,
+    ).toBe(404);
 
     const plain = visibleText(await (await fetchApp("/login")).text());
     expect(plain).not.toContain("Continue with Google");
@@ -139,7 +157,13 @@ describe("the provider's callback", () => {
     const { cookie } = await begin("google");
     const email = uniqueEmail("mismatch");
     await withProviders(
-      () => Response.json({ access_token: "at", token_type: "Bearer", expires_in: 3600, id_token: fakeIdToken({ email, email_verified: true }) }),
+      () =>
+        Response.json({
+          access_token: "at",
+          token_type: "Bearer",
+          expires_in: 3600,
+          id_token: fakeIdToken({ email, email_verified: true }),
+        }),
       async (requests) => {
         const response = await callback("google", { code: "c0de", state: "forged-state" }, cookie);
         expect(response.status).toBe(400);
@@ -194,7 +218,13 @@ describe("the provider's callback", () => {
           access_token: "google-access-token",
           token_type: "Bearer",
           expires_in: 3599,
-          id_token: fakeIdToken({ email, email_verified: true, given_name: "Ada Mary", family_name: "Lovelace", name: "Ada Mary Lovelace" }),
+          id_token: fakeIdToken({
+            email,
+            email_verified: true,
+            given_name: "Ada Mary",
+            family_name: "Lovelace",
+            name: "Ada Mary Lovelace",
+          }),
         });
       },
       async (requests) => {
@@ -249,7 +279,9 @@ describe("the provider's callback", () => {
     expectRedirect(response, "/dashboard", 302);
     const session = cookieFrom(response, "lc_session");
     expect(await countUsers(email)).toBe(1);
-    const newest = await env.DB.prepare("SELECT user_id FROM sessions ORDER BY created_at DESC, rowid DESC LIMIT 1").first<{ user_id: string }>();
+    const newest = await env.DB.prepare("SELECT user_id FROM sessions ORDER BY created_at DESC, rowid DESC LIMIT 1").first<{
+      user_id: string;
+    }>();
     expect(newest!.user_id).toBe(id);
     expect(visibleText(await (await fetchApp("/dashboard", { headers: { Cookie: session } })).text())).toContain(email);
   });
@@ -261,7 +293,13 @@ describe("the provider's callback", () => {
     await postJson("/api/auth/register", { email, password: squatterPassword, confirmPassword: squatterPassword });
     const { cookie, state } = await begin("google");
     const response = await withProviders(
-      () => Response.json({ access_token: "at", token_type: "Bearer", expires_in: 3599, id_token: fakeIdToken({ email, email_verified: true }) }),
+      () =>
+        Response.json({
+          access_token: "at",
+          token_type: "Bearer",
+          expires_in: 3599,
+          id_token: fakeIdToken({ email, email_verified: true }),
+        }),
       () => callback("google", { code: "c0de", state }, cookie),
     );
     expectRedirect(response, "/dashboard", 302);
@@ -274,7 +312,12 @@ describe("the provider's callback", () => {
     const { cookie, state } = await begin("google");
     const response = await withProviders(
       () =>
-        Response.json({ access_token: "at", token_type: "Bearer", expires_in: 3599, id_token: fakeIdToken({ email, email_verified: false }) }),
+        Response.json({
+          access_token: "at",
+          token_type: "Bearer",
+          expires_in: 3599,
+          id_token: fakeIdToken({ email, email_verified: false }),
+        }),
       () => callback("google", { code: "c0de", state }, cookie),
     );
     expect(response.status).toBe(400);

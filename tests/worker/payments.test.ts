@@ -18,19 +18,15 @@ import {
 import { PASSWORD, uniqueEmail } from "../support/identities";
 import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, webhook, type FakeSession } from "../fakes/stripe";
 
-
 async function totalCards() {
   return (await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards").first<{ n: number }>())!.n;
 }
 async function purchasesFor(email: string) {
-  return (await env.DB.prepare("SELECT * FROM purchases WHERE lower(email) = lower(?)").bind(email).all<{ id: string; status: string; created_user: number; stripe_checkout_session_id: string }>()).results;
-}
-async function hasAccess(email: string, token?: string) {
-  const user = await env.DB.prepare("SELECT id FROM users WHERE lower(email) = lower(?)").bind(email).first<{ id: string }>();
-  if (!user) return false;
-  const bearer = token ?? (await postJson("/api/auth/login", { email, password: PASSWORD }).then(async (r) => ((await r.json()) as { token?: string }).token));
-  const me = await fetchApp("/api/auth/me", { headers: { Authorization: `Bearer ${bearer}` } });
-  return ((await me.json()) as { user: { hasAccess: boolean } }).user.hasAccess;
+  return (
+    await env.DB.prepare("SELECT * FROM purchases WHERE lower(email) = lower(?)")
+      .bind(email)
+      .all<{ id: string; status: string; created_user: number; stripe_checkout_session_id: string }>()
+  ).results;
 }
 async function accessRow(email: string) {
   return env.DB.prepare(
@@ -69,7 +65,15 @@ describe("checkout in test mode (development, no Stripe key)", () => {
 
     const payment = visibleText(await (await fetchApp("/checkout?step=payment", { headers: { Cookie: checkoutCookie } })).text());
     const cards = await totalCards();
-    for (const text of ["Complete Your Purchase", "Grace Buyer", email, `${cards} LIGHT Cards`, "$27.00", "Pay $27.00", "Back to Details"]) {
+    for (const text of [
+      "Complete Your Purchase",
+      "Grace Buyer",
+      email,
+      `${cards} LIGHT Cards`,
+      "$27.00",
+      "Pay $27.00",
+      "Back to Details",
+    ]) {
       expect(payment).toContain(text);
     }
     expectRedirect(await postForm("/checkout", { intent: "pay" }, { cookie: checkoutCookie }), "/mock-checkout", 303);
@@ -79,7 +83,11 @@ describe("checkout in test mode (development, no Stripe key)", () => {
     expect(mockPage).toContain('value="4242 4242 4242 4242"');
     expect(visibleText(mockPage)).toContain("$27.00 (Test)");
 
-    const paid = await postForm("/mock-checkout", { email, name: "Grace Buyer", cardNumber: "4242 4242 4242 4242" }, { cookie: checkoutCookie });
+    const paid = await postForm(
+      "/mock-checkout",
+      { email, name: "Grace Buyer", cardNumber: "4242 4242 4242 4242" },
+      { cookie: checkoutCookie },
+    );
     expect(paid.status).toBe(303);
     const successUrl = paid.headers.get("Location")!;
     expect(successUrl).toMatch(/^\/success\?session_id=mock_[0-9a-f-]{36}$/);
@@ -266,7 +274,15 @@ describe("Stripe Checkout and the webhook", () => {
     const refund = (session: FakeSession, refunded: number) => ({
       id: `evt_${crypto.randomUUID()}`,
       type: "charge.refunded",
-      data: { object: { id: `ch_${crypto.randomUUID()}`, object: "charge", amount: 2700, amount_refunded: refunded, payment_intent: session.payment_intent } },
+      data: {
+        object: {
+          id: `ch_${crypto.randomUUID()}`,
+          object: "charge",
+          amount: 2700,
+          amount_refunded: refunded,
+          payment_intent: session.payment_intent,
+        },
+      },
     });
     expect((await webhook(refund(full, 2700))).status).toBe(200);
     expect(await accessRow(fullEmail)).toEqual({ paid: 0 });
@@ -318,7 +334,9 @@ describe("the access gate on /cards", () => {
     expect(link).toContain("confirm=access");
     const signedIn = await postForm("/login/link", { token: token!, confirm: "access", redirectTo: "/cards" });
     expectRedirect(signedIn, "/cards");
-    const next = await fetchApp("/cards", { headers: { Cookie: `${cookieFrom(signedIn, "lc_session")}; ${cookieFrom(signedIn, "lc_toast")}` } });
+    const next = await fetchApp("/cards", {
+      headers: { Cookie: `${cookieFrom(signedIn, "lc_session")}; ${cookieFrom(signedIn, "lc_toast")}` },
+    });
     expect(visibleText(await next.text())).toContain("Access Confirmed!");
   });
 
@@ -326,7 +344,9 @@ describe("the access gate on /cards", () => {
     const email = uniqueEmail("dev-grant");
     const response = await postForm("/cards", { intent: "dev-grant", email });
     expectRedirect(response, "/cards");
-    const page = await fetchApp("/cards", { headers: { Cookie: `${cookieFrom(response, "lc_session")}; ${cookieFrom(response, "lc_toast")}` } });
+    const page = await fetchApp("/cards", {
+      headers: { Cookie: `${cookieFrom(response, "lc_session")}; ${cookieFrom(response, "lc_toast")}` },
+    });
     const text = visibleText(await page.text());
     expect(text).toContain("Access Granted!");
     expect(text).toMatch(/\d+ Cards Available/);

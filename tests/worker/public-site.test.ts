@@ -126,7 +126,9 @@ describe("the landing page", () => {
     const ids = [...preview.matchAll(/data-card-id="([^"]+)"/g)].map((match) => match[1]);
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.every((id) => id?.startsWith("identity-"))).toBe(true);
-    expect(html).toMatch(/aria-current="page"[^>]*href="\/\?category=identity#preview"|href="\/\?category=identity#preview"[^>]*aria-current="page"/);
+    expect(html).toMatch(
+      /aria-current="page"[^>]*href="\/\?category=identity#preview"|href="\/\?category=identity#preview"[^>]*aria-current="page"/,
+    );
   });
 
   it("shows real testimonials once three customers agreed to be quoted, never unconsented ones", async () => {

@@ -1,7 +1,6 @@
 import type { Faq } from "~/content/landing-copy";
 
-const QUESTION_CLASS =
-  "flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden";
+const QUESTION_CLASS = "flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden";
 
 /** Frequently asked questions: an exclusive <details> group, one open at a time with or without JavaScript. */
 export function FaqSection({ faqs }: { faqs: Faq[] }) {

@@ -33,8 +33,8 @@ export function TestimonialsSection({ voices }: { voices: LandingVoices }) {
               What Scripture Says About Spoken Words
             </h2>
             <p className="mt-3 text-center text-ink-muted">
-              We are a new collection and will share our customers' words once they have agreed to be quoted. Until then, we let
-              Scripture speak.
+              We are a new collection and will share our customers' words once they have agreed to be quoted. Until then, we let Scripture
+              speak.
             </p>
             <ul className="mt-10 grid gap-6 md:grid-cols-3">
               {voices.passages.map((passage) => (

@@ -67,9 +67,7 @@ export function ToasterProvider({
           >
             <ToastPrimitive.Title className="font-semibold">{current.title}</ToastPrimitive.Title>
             {current.description ? (
-              <ToastPrimitive.Description className="col-start-1 text-sm text-ink-muted">
-                {current.description}
-              </ToastPrimitive.Description>
+              <ToastPrimitive.Description className="col-start-1 text-sm text-ink-muted">{current.description}</ToastPrimitive.Description>
             ) : null}
             <ToastPrimitive.Close
               aria-label="Dismiss notification"

@@ -5,7 +5,6 @@ import { createUser, findUserByEmail } from "~/modules/auth/users.server";
 import { getAccessStatus, getAccessStatusByEmail, type AccessStatus } from "./access.server";
 import { auditRow, recordAudit, type Actor } from "./audit.server";
 
-
 /**
  * Grants access to an email: creates the account if there is none (no password: its owner signs in
  * with an emailed link), adds an active grant row unless one exists, and records who did it and why.
@@ -27,13 +26,23 @@ export async function grantAccessByEmail(
     .where(and(eq(accessGrants.userId, user.id), isNull(accessGrants.revokedAt)))
     .limit(1);
   // The grant and its audit row land together (one D1 batch is atomic): no grant goes unrecorded.
-  const grantAudit = auditRow(db, input.actor, "grant", { email: user.email, userId: user.id }, {
-    reason: input.reason,
-    createdUser,
-    alreadyHadGrant: Boolean(active),
-  });
+  const grantAudit = auditRow(
+    db,
+    input.actor,
+    "grant",
+    { email: user.email, userId: user.id },
+    {
+      reason: input.reason,
+      createdUser,
+      alreadyHadGrant: Boolean(active),
+    },
+  );
   if (active) await grantAudit;
-  else await db.batch([db.insert(accessGrants).values({ userId: user.id, grantedByUserId: input.actor.userId, reason: input.reason }), grantAudit]);
+  else
+    await db.batch([
+      db.insert(accessGrants).values({ userId: user.id, grantedByUserId: input.actor.userId, reason: input.reason }),
+      grantAudit,
+    ]);
   return { user, createdUser, alreadyHadGrant: Boolean(active) };
 }
 
@@ -61,11 +70,17 @@ export async function revokeAccessByEmail(
       .update(accessGrants)
       .set({ revokedAt: new Date(), revokedByUserId: input.actor.userId, revokeReason: input.reason })
       .where(activeGrant),
-    auditRow(db, input.actor, "revoke", { email: user.email, userId: user.id }, {
-      reason: input.reason,
-      revokedGrants: activeGrants.length,
-      stillHasAccessThroughPurchase: status.hasAccess,
-    }),
+    auditRow(
+      db,
+      input.actor,
+      "revoke",
+      { email: user.email, userId: user.id },
+      {
+        reason: input.reason,
+        revokedGrants: activeGrants.length,
+        stillHasAccessThroughPurchase: status.hasAccess,
+      },
+    ),
   ]);
   return { user, revokedGrants: activeGrants.length, status };
 }

@@ -6,7 +6,10 @@ export function apiError(status: number, error: string, fieldErrors?: Record<str
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
-  return Response.json({ error: `Method not allowed. Use ${allowed.join(" or ")}.` }, { status: 405, headers: { Allow: allowed.join(", ") } });
+  return Response.json(
+    { error: `Method not allowed. Use ${allowed.join(" or ")}.` },
+    { status: 405, headers: { Allow: allowed.join(", ") } },
+  );
 }
 
 /**

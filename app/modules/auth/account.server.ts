@@ -16,7 +16,6 @@ import { createUser, findUserByEmail, findUserById, updateUser } from "./users.s
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
 
-
 function send(context: Context, message: EmailMessage) {
   return context.email.send(message);
 }
@@ -129,10 +128,7 @@ export function resendVerification(context: Context, input: { email?: string; to
 // Sign in
 // ---------------------------------------------------------------------------
 
-export type SignInResult =
-  | { status: "signed-in"; user: User; session: NewSession }
-  | { status: "invalid" }
-  | { status: "unverified" };
+export type SignInResult = { status: "signed-in"; user: User; session: NewSession } | { status: "invalid" } | { status: "unverified" };
 
 export async function signInWithPassword(
   context: Context,

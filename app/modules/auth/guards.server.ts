@@ -49,6 +49,7 @@ export async function requireApiAdmin(context: AppLoadContext): Promise<User> {
 /** /api/user/{userId}/...: that user or an admin; anyone else 403. */
 export async function requireApiSelfOrAdmin(context: AppLoadContext, userId: string): Promise<User> {
   const user = await requireApiUser(context);
-  if (user.id !== userId && !isAdmin(context, user)) throw Response.json({ error: "You can only access your own account." }, { status: 403 });
+  if (user.id !== userId && !isAdmin(context, user))
+    throw Response.json({ error: "You can only access your own account." }, { status: 403 });
   return user;
 }

@@ -59,7 +59,10 @@ export async function resolveSession(
   const lastUsed = row.session.lastUsedAt?.getTime() ?? 0;
   if (row.session.persistent && now - lastUsed > RENEW_INTERVAL_MS) {
     renewedExpiresAt = new Date(now + PERSISTENT_SESSION_MS);
-    await db.update(sessions).set({ expiresAt: renewedExpiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: renewedExpiresAt, lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   return {
     session: {
@@ -155,9 +158,7 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
       return null;
     }
     if (result.renewedExpiresAt && !bearer) {
-      responseCookies.push(
-        await serializeSessionCookie(config, request, { token, persistent: true, expiresAt: result.renewedExpiresAt }),
-      );
+      responseCookies.push(await serializeSessionCookie(config, request, { token, persistent: true, expiresAt: result.renewedExpiresAt }));
     }
     return { user: result.session.user, sessionId: result.session.id, via: bearer ? "bearer" : "cookie" };
   }
@@ -191,13 +192,7 @@ export function applyAuthCookies(response: Response, auth: RequestAuth): Respons
 // ---------------------------------------------------------------------------
 
 /** Redirect after sign-in: the new session cookie plus a toast. */
-export async function redirectWithSession(
-  context: AppLoadContext,
-  request: Request,
-  session: NewSession,
-  to: string,
-  toast: ToastInput,
-) {
+export async function redirectWithSession(context: AppLoadContext, request: Request, session: NewSession, to: string, toast: ToastInput) {
   const headers = await createToastHeaders(context.config, toast);
   headers.append("Set-Cookie", await serializeSessionCookie(context.config, request, session));
   return redirect(to, { headers });

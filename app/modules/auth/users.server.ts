@@ -4,11 +4,7 @@ import { users, type User } from "#db/schema";
 
 /** Emails are unique case-insensitively (a unique index on lower(email)); look them up the same way. */
 export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
   return user ?? null;
 }
 
@@ -38,8 +34,17 @@ export async function createUser(
   return user ?? null;
 }
 
-export async function updateUser(db: Database, id: string, changes: Partial<Pick<User, "passwordHash" | "emailVerified" | "firstName" | "lastName" | "name" | "lastLoginAt" | "rememberLogin" | "timeZone">>) {
-  await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id));
+export async function updateUser(
+  db: Database,
+  id: string,
+  changes: Partial<
+    Pick<User, "passwordHash" | "emailVerified" | "firstName" | "lastName" | "name" | "lastLoginAt" | "rememberLogin" | "timeZone">
+  >,
+) {
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** Display name: first name, else email, else 'User' (the spec's fallback chain). */

@@ -25,7 +25,9 @@ async function runWithRetries(label: string, task: () => Promise<void>): Promise
         console.error(`${label} failed after ${attempt + 1} attempts; giving up`, error);
         return;
       }
-      console.warn(`${label} failed (attempt ${attempt + 1}); retrying in ${delay} ms: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `${label} failed (attempt ${attempt + 1}); retrying in ${delay} ms: ${error instanceof Error ? error.message : String(error)}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

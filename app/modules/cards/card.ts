@@ -42,9 +42,7 @@ export function formatTheme(theme: string | null): string | null {
 
 /** The verses to show on the back: the per-verse list when there is one, else the single quote. */
 export function versesOf(card: Pick<Card, "scripture" | "scriptureReference" | "scriptureReferences">): ScriptureVerse[] {
-  return card.scriptureReferences?.length
-    ? card.scriptureReferences
-    : [{ reference: card.scriptureReference, text: card.scripture }];
+  return card.scriptureReferences?.length ? card.scriptureReferences : [{ reference: card.scriptureReference, text: card.scripture }];
 }
 
 /** "want: lack", one line per note. */
@@ -53,9 +51,7 @@ export function formatWordNote(note: WordNote): string {
 }
 
 /** Text used by share and copy: title, affirmation, verse and reference, then any word notes. */
-export function cardShareText(
-  card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "wordNotes">,
-): string {
+export function cardShareText(card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "wordNotes">): string {
   const text = `${card.title}\n\n${card.affirmation}\n\n"${card.scripture}"\n— ${card.scriptureReference}`;
   if (card.wordNotes.length === 0) return text;
   return `${text}\n\nWord notes:\n${card.wordNotes.map(formatWordNote).join("\n")}`;

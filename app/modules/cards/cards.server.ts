@@ -38,26 +38,18 @@ const cardColumns = {
   isPreview: affirmationCards.isPreview,
 };
 
-export async function getCardsFor(
-  db: Database,
-  audience: CardAudience,
-  options: { category?: string | null } = {},
-): Promise<CardsResult> {
+export async function getCardsFor(db: Database, audience: CardAudience, options: { category?: string | null } = {}): Promise<CardsResult> {
   const category = options.category && options.category !== "all" ? options.category : null;
   const byCategory = category ? eq(affirmationCards.category, category) : undefined;
   const previewsOnly = audience !== "buyer";
-  const limit =
-    audience === "visitor" ? VISITOR_PREVIEW_LIMIT : audience === "member-without-access" ? MEMBER_PREVIEW_LIMIT : undefined;
+  const limit = audience === "visitor" ? VISITOR_PREVIEW_LIMIT : audience === "member-without-access" ? MEMBER_PREVIEW_LIMIT : undefined;
 
   const query = db
     .select(cardColumns)
     .from(affirmationCards)
     .where(and(previewsOnly ? eq(affirmationCards.isPreview, true) : undefined, byCategory))
     .orderBy(asc(affirmationCards.orderIndex), asc(affirmationCards.id));
-  const [cards, totalAvailable] = await Promise.all([
-    limit === undefined ? query : query.limit(limit),
-    countCards(db),
-  ]);
+  const [cards, totalAvailable] = await Promise.all([limit === undefined ? query : query.limit(limit), countCards(db)]);
   return { cards, isPreview: previewsOnly, totalAvailable };
 }
 

@@ -62,7 +62,10 @@ export function readConfig(env: Env): AppConfig {
     throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   }
   const vars = parsed.data;
-  const sessionSecrets = (vars.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const sessionSecrets = (vars.SESSION_SECRET ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (sessionSecrets.length === 0) {
     if (vars.ENVIRONMENT !== "development") {
       throw new Error("Invalid configuration: SESSION_SECRET is required (wrangler secret put SESSION_SECRET)");

@@ -64,7 +64,11 @@ export async function guardRequestBody(request: Request): Promise<Request | Resp
   if (pathname.startsWith("/api/")) return buffered;
   const contentType = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.includes(contentType)) {
-    return refuseRequest(request, 415, "This page accepts only form submissions (application/x-www-form-urlencoded or multipart/form-data).");
+    return refuseRequest(
+      request,
+      415,
+      "This page accepts only form submissions (application/x-www-form-urlencoded or multipart/form-data).",
+    );
   }
   try {
     await buffered.clone().formData();

@@ -119,12 +119,18 @@ async function refundIfDuplicate(context: Context, purchase: Purchase, user: Use
       .set({ status: "refunded", refundedAt: new Date() })
       .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid")))
       .returning(),
-    auditRow(context.db, SYSTEM_ACTOR, "refund-duplicate", { email: user.email, userId: user.id }, {
-      purchaseId: purchase.id,
-      keptPurchaseId: first.id,
-      amountCents: purchase.amountCents,
-      currency: purchase.currency,
-    }),
+    auditRow(
+      context.db,
+      SYSTEM_ACTOR,
+      "refund-duplicate",
+      { email: user.email, userId: user.id },
+      {
+        purchaseId: purchase.id,
+        keptPurchaseId: first.id,
+        amountCents: purchase.amountCents,
+        currency: purchase.currency,
+      },
+    ),
   ]);
   const settled = refunded[0] ?? purchase;
   await notify(context, `Duplicate-payment refund notice for purchase ${purchase.id}`, () =>
@@ -191,10 +197,16 @@ export async function revokeForRefund(
     .returning();
   if (!refunded) return false;
   const user = await findUserById(context.db, refunded.userId);
-  await recordAudit(context.db, SYSTEM_ACTOR, refund.cause === "refund" ? "refund" : "dispute-lost", {
-    email: user?.email ?? refunded.email,
-    userId: refunded.userId,
-  }, { purchaseId: refunded.id, paymentIntentId: refund.paymentIntentId, amountCents: refunded.amountCents });
+  await recordAudit(
+    context.db,
+    SYSTEM_ACTOR,
+    refund.cause === "refund" ? "refund" : "dispute-lost",
+    {
+      email: user?.email ?? refunded.email,
+      userId: refunded.userId,
+    },
+    { purchaseId: refunded.id, paymentIntentId: refund.paymentIntentId, amountCents: refunded.amountCents },
+  );
   if (user) {
     const input = {
       amount: formatPrice({ cents: refunded.amountCents, currency: refunded.currency }),

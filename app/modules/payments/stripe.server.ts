@@ -40,23 +40,23 @@ export async function createCheckoutSession(stripe: Stripe, request: CheckoutReq
   };
   const session = await stripe.checkout.sessions.create(
     {
-    mode: "payment",
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: request.currency,
-          unit_amount: request.priceCents,
-          product_data: { name: request.productName },
+      mode: "payment",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: request.currency,
+            unit_amount: request.priceCents,
+            product_data: { name: request.productName },
+          },
         },
-      },
-    ],
-    customer_email: request.email,
-    client_reference_id: request.userId ?? request.visitorId,
-    metadata,
-    payment_intent_data: { metadata },
-    success_url: `${request.appOrigin}/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${request.appOrigin}/checkout?step=payment&cancelled=1`,
+      ],
+      customer_email: request.email,
+      client_reference_id: request.userId ?? request.visitorId,
+      metadata,
+      payment_intent_data: { metadata },
+      success_url: `${request.appOrigin}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${request.appOrigin}/checkout?step=payment&cancelled=1`,
     },
     { idempotencyKey: `checkout-${request.checkoutId}` },
   );
@@ -90,7 +90,10 @@ export function checkCheckoutSession(session: Stripe.Checkout.Session, expected:
   if (session.payment_status !== "paid") return { status: "unpaid" };
   if (session.metadata?.[CHECKOUT_MARKER.key] !== CHECKOUT_MARKER.value) return { status: "rejected", reason: "not created by this app" };
   if (session.amount_total !== expected.priceCents || session.currency?.toLowerCase() !== expected.currency) {
-    return { status: "rejected", reason: `paid ${session.amount_total} ${session.currency}, expected ${expected.priceCents} ${expected.currency}` };
+    return {
+      status: "rejected",
+      reason: `paid ${session.amount_total} ${session.currency}, expected ${expected.priceCents} ${expected.currency}`,
+    };
   }
   if (expected.livemodeRequired && !session.livemode) return { status: "rejected", reason: "a test-mode payment in production" };
   const payment = paidCheckoutFrom(session);

@@ -36,7 +36,12 @@ export async function handleStripeWebhook(
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);
       if (paymentIntentId) {
-        await revokeForRefund(context, { paymentIntentId, amountCents: charge.amount, amountRefundedCents: charge.amount_refunded, cause: "refund" });
+        await revokeForRefund(context, {
+          paymentIntentId,
+          amountCents: charge.amount,
+          amountRefundedCents: charge.amount_refunded,
+          cause: "refund",
+        });
       }
       break;
     }
@@ -45,7 +50,12 @@ export async function handleStripeWebhook(
       const dispute = event.data.object;
       const paymentIntentId = idOf(dispute.payment_intent);
       if (dispute.status === "lost" && paymentIntentId) {
-        await revokeForRefund(context, { paymentIntentId, amountCents: dispute.amount, amountRefundedCents: dispute.amount, cause: "dispute-lost" });
+        await revokeForRefund(context, {
+          paymentIntentId,
+          amountCents: dispute.amount,
+          amountRefundedCents: dispute.amount,
+          cause: "dispute-lost",
+        });
       }
       break;
     }

@@ -32,10 +32,7 @@ function ephemeralCacheFor(url: string, rule: RateLimitRule, limit: number): Map
   return cache;
 }
 
-export function createUpstashRateLimiter(
-  credentials: { url: string; token: string },
-  options: { isDevelopment: boolean },
-): RateLimiter {
+export function createUpstashRateLimiter(credentials: { url: string; token: string }, options: { isDevelopment: boolean }): RateLimiter {
   const redis = new Redis({ url: credentials.url, token: credentials.token });
   const limiters = new Map<RateLimitRule, Ratelimit>();
 

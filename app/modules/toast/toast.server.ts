@@ -28,22 +28,14 @@ export async function createToastHeaders(config: AppConfig, input: ToastInput): 
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
 }
 
-export async function redirectWithToast(
-  config: AppConfig,
-  url: string,
-  toast: ToastInput,
-  init?: ResponseInit,
-) {
+export async function redirectWithToast(config: AppConfig, url: string, toast: ToastInput, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   for (const [name, value] of await createToastHeaders(config, toast)) headers.append(name, value);
   return redirect(url, { ...init, headers });
 }
 
 /** Reads (and consumes) the pending toast; the returned headers clear it when sent. */
-export async function getToast(
-  config: AppConfig,
-  request: Request,
-): Promise<{ toast: Toast | null; headers: Headers | null }> {
+export async function getToast(config: AppConfig, request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const storage = toastStorage(config);
   const cookie = request.headers.get("Cookie");
   if (!cookie?.includes("lc_toast=")) return { toast: null, headers: null };

@@ -24,7 +24,9 @@ const ATTACKER_PASSWORD = "Attacker chose this 1";
 const OWNER_PASSWORD = "Owner chose this 2";
 
 async function isVerified(email: string): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT email_verified FROM users WHERE lower(email) = lower(?)").bind(email).first<{ email_verified: number }>();
+  const row = await env.DB.prepare("SELECT email_verified FROM users WHERE lower(email) = lower(?)")
+    .bind(email)
+    .first<{ email_verified: number }>();
   return row?.email_verified === 1;
 }
 
@@ -58,7 +60,9 @@ describe("pre-hijack: registering someone else's address and waiting for them to
     await postForm("/forgot-password", { email: victim });
     const reset = await latestEmailTo(victim);
     expect(new URL(reset.link!).pathname).toBe("/reset-password");
-    expect((await postForm("/reset-password", { token: reset.token!, password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD })).status).toBe(200);
+    expect(
+      (await postForm("/reset-password", { token: reset.token!, password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD })).status,
+    ).toBe(200);
 
     expect(await isVerified(victim)).toBe(true);
     expect((await postForm("/login", { email: victim, password: ATTACKER_PASSWORD, intent: "password" })).status).toBe(401);
@@ -128,7 +132,16 @@ describe("pre-hijack: registering someone else's address and waiting for them to
 });
 
 describe("open redirect through redirectTo", () => {
-  const PAYLOADS = ["/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/%2E%2E//evil.com/path", "//evil.com", "/\\evil.com", "/\t/evil.com", "https://evil.com"];
+  const PAYLOADS = [
+    "/.//evil.com",
+    "/..//evil.com",
+    "/%2e//evil.com",
+    "/%2E%2E//evil.com/path",
+    "//evil.com",
+    "/\\evil.com",
+    "/\t/evil.com",
+    "https://evil.com",
+  ];
 
   function expectSameOrigin(response: Response) {
     const location = response.headers.get("Location") ?? "";
@@ -172,7 +185,7 @@ describe("rate limits by email cannot be split", () => {
       " ".repeat(241) + email,
       " ".repeat(242) + email.toUpperCase(),
       `${email}   `,
-      "\t" + email,
+      `\t${email}`,
       " ".repeat(243) + email,
     ];
     const statuses: number[] = [];
@@ -228,11 +241,17 @@ describe("old links after a password reset, and links opened in a signed-in brow
     await postForm("/forgot-password", { email });
     const secondReset = await latestEmailTo(email);
 
-    expect((await postForm("/reset-password", { token: secondReset.token!, password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD })).status).toBe(200);
+    expect(
+      (await postForm("/reset-password", { token: secondReset.token!, password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD })).status,
+    ).toBe(200);
     const signIn = await postForm("/login/link", { token: oldSignIn.token! });
     expect(signIn.status).toBe(400);
     expect(signIn.headers.getSetCookie().some((cookie) => cookie.startsWith("lc_session="))).toBe(false);
-    const reuse = await postForm("/reset-password", { token: firstReset.token!, password: "Another new one 4", confirmPassword: "Another new one 4" });
+    const reuse = await postForm("/reset-password", {
+      token: firstReset.token!,
+      password: "Another new one 4",
+      confirmPassword: "Another new one 4",
+    });
     expect(reuse.status).toBe(400);
     expect(await signedInEmail(await signInCookie(email, OWNER_PASSWORD))).toBe(email);
   });

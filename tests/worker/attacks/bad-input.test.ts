@@ -28,7 +28,11 @@ const MALFORMED_BODIES: { label: string; headers: Record<string, string>; body?:
   { label: "text/plain", headers: { "Content-Type": "text/plain" }, body: "email=a@example.com" },
   { label: "JSON", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "a@example.com", intent: "password" }) },
   { label: "no body and no type", headers: {} },
-  { label: "multipart without a boundary", headers: { "Content-Type": "multipart/form-data" }, body: "--x\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\na\r\n--x--" },
+  {
+    label: "multipart without a boundary",
+    headers: { "Content-Type": "multipart/form-data" },
+    body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n--x--',
+  },
   {
     label: "truncated multipart",
     headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
@@ -127,7 +131,11 @@ describe("request bodies over the limit", () => {
 describe("the JSON API answers in JSON", () => {
   it("an unknown /api/ path is a JSON 404 for any method", async () => {
     for (const method of ["GET", "POST", "PUT", "DELETE"]) {
-      const response = await fetchApp("/api/does-not-exist", { method, headers: { "Content-Type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+      const response = await fetchApp("/api/does-not-exist", {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: method === "GET" ? undefined : "{}",
+      });
       expect(response.status, method).toBe(404);
       expect(response.headers.get("Content-Type"), method).toContain("application/json");
       expect(await response.json()).toEqual({ error: "Not found." });
@@ -167,7 +175,11 @@ describe("the JSON API answers in JSON", () => {
 
   it("a failing data request never carries a stack trace", async () => {
     for (const path of ["/no-such-page.data", "/sample-card.data", "/api/cards"]) {
-      const response = await fetchApp(path, { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+      const response = await fetchApp(path, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      });
       const text = await response.text();
       expect(response.status, path).toBeGreaterThanOrEqual(400);
       expect(response.status, path).toBeLessThan(500);

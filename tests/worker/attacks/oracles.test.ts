@@ -8,15 +8,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { fakeResend } from "../../fakes/resend";
 import { brokenUpstash } from "../../fakes/upstash";
-import {
-  countEmailsTo,
-  createVerifiedUser,
-  expectConsoleError,
-  fetchAppWithEnv,
-  ORIGIN,
-  postForm,
-  PRODUCTION,
-} from "../helpers";
+import { countEmailsTo, createVerifiedUser, expectConsoleError, fetchAppWithEnv, ORIGIN, postForm, PRODUCTION } from "../helpers";
 import { uniqueEmail } from "../../support/identities";
 
 /** A buyer (paid in test mode) and an email that has never been seen. */
@@ -85,7 +77,9 @@ describe("the access gate's 'Check Access'", () => {
     const { buyer, stranger } = await buyerAndStranger();
     const { email: member } = await createVerifiedUser();
     const before = { buyer: await countEmailsTo(buyer), member: await countEmailsTo(member) };
-    const answers = await Promise.all([buyer, member, stranger].map(async (email) => observable(await postForm("/cards", { intent: "check-access", email }))));
+    const answers = await Promise.all(
+      [buyer, member, stranger].map(async (email) => observable(await postForm("/cards", { intent: "check-access", email }))),
+    );
     expect(answers[0]!.status).toBe(302);
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
@@ -102,7 +96,11 @@ describe("the access gate's 'Check Access'", () => {
     const strangerCtx = createExecutionContext();
     // Both answers arrive while the provider is still hanging on the buyer's email.
     const buyerAnswer = await worker.fetch(gateRequest(buyer) as Request<unknown, IncomingRequestCfProperties>, provider.vars, buyerCtx);
-    const strangerAnswer = await worker.fetch(gateRequest(stranger) as Request<unknown, IncomingRequestCfProperties>, provider.vars, strangerCtx);
+    const strangerAnswer = await worker.fetch(
+      gateRequest(stranger) as Request<unknown, IncomingRequestCfProperties>,
+      provider.vars,
+      strangerCtx,
+    );
     expect(await observable(buyerAnswer)).toEqual(await observable(strangerAnswer));
     expect(buyerAnswer.status).toBe(302);
 
@@ -129,10 +127,11 @@ describe("forgot password and the sign-in link form", () => {
         [email, stranger].map(async (address, index) =>
           observable(
             await worker.fetch(
-              new Request(new URL(path, ORIGIN), { method: "POST", headers: { "Content-Type": "application/json" }, body: body(address) }) as Request<
-                unknown,
-                IncomingRequestCfProperties
-              >,
+              new Request(new URL(path, ORIGIN), {
+                method: "POST",
+                headers: { "Content-Type": "application/json" },
+                body: body(address),
+              }) as Request<unknown, IncomingRequestCfProperties>,
               provider.vars,
               contexts[index]!,
             ),
@@ -152,7 +151,9 @@ describe("forgot password and the sign-in link form", () => {
 
   it("the forgot-password page answers every email with the same redirect and toast", async () => {
     const { email } = await createVerifiedUser();
-    const answers = await Promise.all([email, uniqueEmail("stranger")].map(async (address) => observable(await postForm("/forgot-password", { email: address }))));
+    const answers = await Promise.all(
+      [email, uniqueEmail("stranger")].map(async (address) => observable(await postForm("/forgot-password", { email: address }))),
+    );
     expect(answers[0]!.status).toBe(302);
     expect(answers[1]).toEqual(answers[0]);
   });

@@ -25,7 +25,9 @@ type PurchaseRow = { id: string; status: string; provider: string; stripe_paymen
 
 async function purchasesOf(email: string): Promise<PurchaseRow[]> {
   return (
-    await env.DB.prepare("SELECT p.* FROM purchases p JOIN users u ON u.id = p.user_id WHERE lower(u.email) = lower(?) ORDER BY p.created_at, p.id")
+    await env.DB.prepare(
+      "SELECT p.* FROM purchases p JOIN users u ON u.id = p.user_id WHERE lower(u.email) = lower(?) ORDER BY p.created_at, p.id",
+    )
       .bind(email)
       .all<PurchaseRow>()
   ).results;
@@ -33,7 +35,9 @@ async function purchasesOf(email: string): Promise<PurchaseRow[]> {
 
 async function auditActions(email: string): Promise<string[]> {
   return (
-    await env.DB.prepare("SELECT action FROM admin_audit_log WHERE lower(target_email) = lower(?) ORDER BY created_at").bind(email).all<{ action: string }>()
+    await env.DB.prepare("SELECT action FROM admin_audit_log WHERE lower(target_email) = lower(?) ORDER BY created_at")
+      .bind(email)
+      .all<{ action: string }>()
   ).results.map((row) => row.action);
 }
 
@@ -58,7 +62,11 @@ describe("the Stripe API quota", () => {
     fakeStripe();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 31; attempt++) {
-      const response = await fetchAppWithEnv({ ...PRODUCTION, ...STRIPE_ENV }, `/success?session_id=cs_test_guess${attempt}`, withIp("198.51.100.7"));
+      const response = await fetchAppWithEnv(
+        { ...PRODUCTION, ...STRIPE_ENV },
+        `/success?session_id=cs_test_guess${attempt}`,
+        withIp("198.51.100.7"),
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 30).includes(429)).toBe(false);
@@ -142,7 +150,9 @@ describe("fulfilment grants only for this app's payment of the configured price"
     const dispute = (session: typeof lostSession, status: string) => ({
       id: `evt_${crypto.randomUUID()}`,
       type: "charge.dispute.closed",
-      data: { object: { id: `dp_${crypto.randomUUID()}`, object: "dispute", amount: 2700, status, payment_intent: session.payment_intent } },
+      data: {
+        object: { id: `dp_${crypto.randomUUID()}`, object: "dispute", amount: 2700, status, payment_intent: session.payment_intent },
+      },
     });
     expect((await webhook(dispute(lostSession, "lost"))).status).toBe(200);
     expect((await webhook(dispute(wonSession, "won"))).status).toBe(200);
@@ -217,7 +227,15 @@ describe("paying twice for one email", () => {
     const refundEvent = {
       id: `evt_${crypto.randomUUID()}`,
       type: "charge.refunded",
-      data: { object: { id: `ch_${crypto.randomUUID()}`, object: "charge", amount: 2700, amount_refunded: 2700, payment_intent: second.payment_intent } },
+      data: {
+        object: {
+          id: `ch_${crypto.randomUUID()}`,
+          object: "charge",
+          amount: 2700,
+          amount_refunded: 2700,
+          payment_intent: second.payment_intent,
+        },
+      },
     };
     expect((await webhook(refundEvent)).status).toBe(200);
     expect((await purchasesOf(email)).map((purchase) => purchase.status)).toEqual(["paid", "refunded"]);
