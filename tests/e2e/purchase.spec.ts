@@ -38,7 +38,7 @@ test.describe("buying the collection in test mode", () => {
     await expect(summary.filter({ hasText: "$27.00" })).toBeVisible();
     await page.getByRole("button", { name: "Pay $27.00" }).click();
 
-    await expect(page.getByRole("heading", { name: "Mock Checkout" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Test Payment" })).toBeVisible();
     await expect(page.getByText("$27.00 (Test)")).toBeVisible();
     await expect(page.getByLabel("Email Address")).toHaveValue(email);
     await expect(page.getByLabel("Card Number")).toHaveValue("4242 4242 4242 4242");
@@ -60,7 +60,7 @@ test.describe("buying the collection in test mode", () => {
   ] as const) {
     test(`the test card ${card} fails with '${message}'`, async ({ page }) => {
       await page.goto("/mock-checkout");
-      await expect(page.getByRole("heading", { name: "Mock Checkout" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Test Payment" })).toBeVisible();
       await page.getByLabel("Email Address").fill(uniqueEmail("declined"));
       await page.getByLabel("Card Number").fill(card);
       await page.getByRole("button", { name: "Complete Test Payment" }).click();
