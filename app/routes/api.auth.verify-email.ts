@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { verifyEmailSchema } from "~/validation/auth";
+import { verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/validation/auth";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -21,6 +21,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result === "password-required") {
     return apiError(403, "Enter the password this account was registered with to verify it, or reset the password.");
   }
-  if (result === "wrong-password") return apiError(401, "That is not the password this account was registered with.");
+  if (result === "wrong-password") return apiError(401, WRONG_VERIFY_PASSWORD_MESSAGE);
   return apiError(400, "Verification failed. This link is invalid or has already been used.");
 }

@@ -32,6 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = tokenSchema.safeParse(form);
   if (!parsed.success) return data({ state: "invalid" as const }, { status: 400 });
   const confirmingAccess = form.confirm === "access";
+  const destination = safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard");
   const current = await getUser(context);
   const outcome = await signInWithLinkToken(context, parsed.data.token, {
     signedInUserId: current?.id ?? null,
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         currentEmail: current?.email ?? null,
         linkEmail: outcome.linkEmail,
         token: parsed.data.token,
-        redirectTo: safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard"),
+        redirectTo: destination,
         confirm: confirmingAccess ? ("access" as const) : null,
       },
       { status: 409 },
@@ -53,16 +54,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.status !== "signed-in") {
     return data({ state: outcome.status }, { status: outcome.status === "expired" ? 410 : 400 });
   }
-  return redirectWithSession(
-    context,
-    request,
-    outcome.session,
-    safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard"),
-    {
-      type: "success",
-      title: confirmingAccess ? "Access Confirmed!" : "Welcome back!",
-    },
-  );
+  return redirectWithSession(context, request, outcome.session, destination, {
+    type: "success",
+    title: confirmingAccess ? "Access Confirmed!" : "Welcome back!",
+  });
 }
 
 export default function SignInLinkPage() {

@@ -6,7 +6,7 @@ import { HoneypotField, SubmitButton } from "~/components/forms";
 import { refreshHeader, useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { tokenSchema, verifyEmailSchema } from "~/validation/auth";
+import { tokenSchema, verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message =
       result === "password-required"
         ? "This link was opened in a different browser from the one that created the account. Enter the account's password to verify it."
-        : "That is not the password this account was registered with.";
+        : WRONG_VERIFY_PASSWORD_MESSAGE;
     return data({ state: "password" as const, message, token: parsed.data.token }, { status: result === "wrong-password" ? 401 : 200 });
   }
   if (result === "valid") {

@@ -49,6 +49,8 @@ export const tokenSchema = z.object({
   token: z.string({ error: "No verification token found" }).min(1, "No verification token found").max(200),
 });
 
+export const WRONG_VERIFY_PASSWORD_MESSAGE = "That is not the password this account was registered with.";
+
 /** A verify link opened in another browser than the registering one also needs the account's password. */
 export const verifyEmailSchema = tokenSchema.extend({
   password: z.string().max(128, "Invalid password").optional(),

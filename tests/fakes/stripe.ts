@@ -126,3 +126,20 @@ export async function webhook(
 export function completed(session: FakeSession) {
   return { id: `evt_${crypto.randomUUID()}`, type: "checkout.session.completed", data: { object: session } };
 }
+
+/** Stripe's `charge.refunded` for a paid session: `refundedCents` of its 2700 given back. */
+export function refunded(session: FakeSession, refundedCents: number) {
+  return {
+    id: `evt_${crypto.randomUUID()}`,
+    type: "charge.refunded",
+    data: {
+      object: {
+        id: `ch_${crypto.randomUUID()}`,
+        object: "charge",
+        amount: 2700,
+        amount_refunded: refundedCents,
+        payment_intent: session.payment_intent,
+      },
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { getUser, isAdmin } from "~/modules/auth/guards.server";
 import { findUserById } from "~/modules/auth/users.server";
 import { claimAutoSignIn, findPurchaseBySessionId, fulfilStripeCheckoutSession } from "./fulfil.server";
 import { CHECKOUT_SESSION_ID_PATTERN, retrieveCheckoutSession } from "./stripe.server";
+import { isTestPaymentSessionId } from "./test-payments.server";
 
 /** A success URL can leak (history, screenshots), so its one automatic sign-in expires. */
 export const AUTO_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
@@ -53,12 +54,16 @@ async function mayAutoSignIn(
   return claimAutoSignIn(context, purchase.id);
 }
 
+/** What a success URL may carry: a Stripe Checkout Session id or a test payment's; nothing else reaches Stripe. */
+export function isPaymentSessionId(id: string): boolean {
+  return CHECKOUT_SESSION_ID_PATTERN.test(id) || isTestPaymentSessionId(id);
+}
+
 async function resolvePurchase(context: AppLoadContext, sessionId: string) {
-  if (sessionId.startsWith("mock_")) {
+  if (isTestPaymentSessionId(sessionId)) {
     // Test-mode purchases resolve only in development.
     return context.config.isDevelopment ? findPurchaseBySessionId(context, sessionId) : null;
   }
-  // Only a well-formed Checkout Session id is worth a Stripe API call.
   if (!CHECKOUT_SESSION_ID_PATTERN.test(sessionId)) return null;
   const existing = await findPurchaseBySessionId(context, sessionId);
   if (existing) return existing;

@@ -2,6 +2,14 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Purchase } from "#db/schema";
 import { fulfilPaidCheckout } from "./fulfil.server";
 
+/** Test payments' session ids are `mock_<purchase id>`, as the product rules name them (docs/decisions/013). */
+export const TEST_SESSION_PREFIX = "mock_";
+const TEST_SESSION_ID_PATTERN = /^mock_[0-9a-f-]{36}$/;
+
+export function isTestPaymentSessionId(id: string): boolean {
+  return TEST_SESSION_ID_PATTERN.test(id);
+}
+
 /** The test cards of test mode (the same numbers Stripe's test mode uses). */
 export const TEST_CARDS = [
   { number: "4242 4242 4242 4242", outcome: "success", label: "Payment succeeds" },
@@ -35,7 +43,7 @@ export async function payWithTestCard(
   if (card.outcome !== "success") return { status: "failed", reason: card.outcome, message: FAILURES[card.outcome] };
 
   const purchaseId = crypto.randomUUID();
-  const sessionId = `mock_${purchaseId}`;
+  const sessionId = `${TEST_SESSION_PREFIX}${purchaseId}`;
   const { purchase } = await fulfilPaidCheckout(context, {
     provider: "test",
     checkoutSessionId: sessionId,

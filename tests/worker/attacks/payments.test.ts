@@ -19,7 +19,17 @@ import {
   visibleText,
 } from "../helpers";
 import { uniqueEmail } from "../../support/identities";
-import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, stripeRefunds, stripeSessions, webhook } from "../../fakes/stripe";
+import {
+  completed,
+  fakeStripe,
+  paidSession,
+  refunded,
+  STRIPE_ENV,
+  stripeCalls,
+  stripeRefunds,
+  stripeSessions,
+  webhook,
+} from "../../fakes/stripe";
 
 type PurchaseRow = { id: string; status: string; provider: string; stripe_payment_intent_id: string | null };
 
@@ -224,20 +234,7 @@ describe("paying twice for one email", () => {
     expect(new Set(stripeRefunds.map((refund) => `${refund.paymentIntent} ${refund.idempotencyKey}`)).size).toBe(1);
     expect(stripeRefunds[0]!.paymentIntent).toBe(second.payment_intent);
     // Stripe then reports the refund; that changes nothing more (the first purchase keeps access).
-    const refundEvent = {
-      id: `evt_${crypto.randomUUID()}`,
-      type: "charge.refunded",
-      data: {
-        object: {
-          id: `ch_${crypto.randomUUID()}`,
-          object: "charge",
-          amount: 2700,
-          amount_refunded: 2700,
-          payment_intent: second.payment_intent,
-        },
-      },
-    };
-    expect((await webhook(refundEvent)).status).toBe(200);
+    expect((await webhook(refunded(second, 2700))).status).toBe(200);
     expect((await purchasesOf(email)).map((purchase) => purchase.status)).toEqual(["paid", "refunded"]);
   });
 });
