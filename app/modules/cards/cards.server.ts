@@ -77,6 +77,20 @@ export async function getPreviewCard(db: Database, id: string): Promise<Card | n
   return card ?? null;
 }
 
+/**
+ * The card with this id if the audience may see it, else null (unknown and forbidden look the same):
+ * a buyer any card, a signed-in user without access one of their 3 preview cards, a visitor any preview card.
+ * Every per-card path (card page, favourites, activity) asks this one function.
+ */
+export async function getVisibleCard(db: Database, audience: CardAudience, id: string): Promise<Card | null> {
+  if (audience === "visitor") return getPreviewCard(db, id);
+  if (audience === "member-without-access") {
+    return (await getCardsFor(db, audience)).cards.find((card) => card.id === id) ?? null;
+  }
+  const [card] = await db.select(cardColumns).from(affirmationCards).where(eq(affirmationCards.id, id)).limit(1);
+  return card ?? null;
+}
+
 /** Categories in order, each with the number of cards in it (counts are data, never constants). */
 export async function listCategories(db: Database): Promise<CategorySummary[]> {
   return db

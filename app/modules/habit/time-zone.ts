@@ -1,0 +1,26 @@
+/**
+ * The user's calendar day. Streak days are counted in the user's own time zone (docs/decisions/000-product-rules.md,
+ * Habit): the browser sends its IANA zone in the `lc_tz` cookie, the server checks it against the zones the
+ * runtime knows and keeps it on the user; UTC when unknown. Client-safe: the root sets the cookie.
+ */
+export const TIME_ZONE_COOKIE = "lc_tz";
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** True for a zone name the runtime's IANA database knows ("Europe/Paris", "UTC"); false for anything else. */
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  if (typeof timeZone !== "string" || timeZone.length === 0 || timeZone.length > 64) return false;
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(timeZone)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day (YYYY-MM-DD) that `now` falls on in `timeZone` (UTC when missing or unknown). */
+export function localDay(now: Date, timeZone: string | null | undefined): string {
+  const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
