@@ -6,6 +6,7 @@ import "@fontsource/lora/400-italic.css";
 import "@fontsource/lora/700.css";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Link,
@@ -20,6 +21,7 @@ import {
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
 import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
+import { useTimeZoneCookie } from "~/hooks/use-time-zone-cookie";
 import { getToast } from "~/modules/toast/toast.server";
 import stylesheet from "~/tailwind.css";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -54,6 +56,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * The root's data (the flash toast, site settings) never depends on the query string: a link that only changes it
+ * (the card browser's filters, which narrow the list in the browser) needs no round trip for the root.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -82,6 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  useTimeZoneCookie();
   return (
     <ToasterProvider serverToast={toast}>
       <Outlet />

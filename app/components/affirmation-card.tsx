@@ -17,6 +17,8 @@ import {
 } from "@phosphor-icons/react/dist/ssr";
 import type { Icon } from "@phosphor-icons/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { FavoriteForm } from "~/components/library/favorite-form";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ANCHOR_FALLBACK, cardShareText, formatTheme, versesOf, type Card } from "~/modules/cards/card";
@@ -45,6 +47,7 @@ export const SPEECH_RATE = 0.8;
 export const SPEECH_PITCH = 1;
 const COPIED_RESET_MS = 2000;
 
+/** A favourite kept in the browser only (/sample-card's visitors). */
 type FavoriteControl = { isFavorite: boolean; onToggle: () => void };
 
 export function AffirmationCard({
@@ -52,6 +55,10 @@ export function AffirmationCard({
   shareUrl,
   categoryLabel,
   favorite,
+  favoriteForm,
+  viewHref,
+  onFlip,
+  onSpeak,
   headingLevel = "h3",
 }: {
   card: Card;
@@ -59,8 +66,16 @@ export function AffirmationCard({
   shareUrl: string;
   /** Shown as a badge where the screen wants it (account dashboard). */
   categoryLabel?: string;
-  /** A favourite control; hidden when absent (its backend arrives with the library issue). */
+  /** A favourite kept in the browser (the sample card for visitors). */
   favorite?: FavoriteControl;
+  /** A signed-in user's saved favourite: a form posting to /favorites, enhanced with a fetcher. */
+  favoriteForm?: { isFavorite: boolean; redirectTo: string };
+  /** The card's own page ('View Card'). */
+  viewHref?: string;
+  /** Called when the card turns (true: to the back, where the verse is). */
+  onFlip?: (toBack: boolean) => void;
+  /** Called when Speak starts. */
+  onSpeak?: () => void;
   headingLevel?: "h2" | "h3";
 }) {
   const toggleId = useId();
@@ -77,8 +92,13 @@ export function AffirmationCard({
   function onToggleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Enter") {
       event.preventDefault();
-      setFlipped((value) => !value);
+      turn(!flipped);
     }
+  }
+
+  function turn(toBack: boolean) {
+    setFlipped(toBack);
+    onFlip?.(toBack);
   }
 
   return (
@@ -88,7 +108,7 @@ export function AffirmationCard({
         type="checkbox"
         className="flip-card__toggle peer sr-only"
         checked={flipped}
-        onChange={(event) => setFlipped(event.target.checked)}
+        onChange={(event) => turn(event.target.checked)}
         onKeyDown={onToggleKeyDown}
         aria-label={`Flip card: ${card.title}`}
       />
@@ -108,6 +128,15 @@ export function AffirmationCard({
             </div>
             <div className="pointer-events-auto flex items-center gap-1">
               {favorite ? <FavoriteButton favorite={favorite} dark={dark} title={card.title} /> : null}
+              {favoriteForm ? (
+                <FavoriteForm
+                  cardId={card.id}
+                  title={card.title}
+                  isFavorite={favoriteForm.isFavorite}
+                  redirectTo={favoriteForm.redirectTo}
+                  className={iconButtonClass(dark)}
+                />
+              ) : null}
               <ShareMenu card={card} shareUrl={shareUrl} dark={dark} />
             </div>
           </div>
@@ -119,7 +148,16 @@ export function AffirmationCard({
             </p>
           </div>
           <div className="pointer-events-none relative z-10 flex items-center justify-between gap-2 [&>button]:pointer-events-auto">
-            <SpeakButton text={`${card.title}. ${card.affirmation}`} dark={dark} />
+            <SpeakButton text={`${card.title}. ${card.affirmation}`} dark={dark} onSpeak={onSpeak} />
+            {viewHref ? (
+              <Link
+                to={viewHref}
+                className={`pointer-events-auto rounded-full px-3 py-2 text-sm font-semibold underline ${dark ? "text-white" : "text-ink"}`}
+                aria-label={`View Card: ${card.title}`}
+              >
+                View Card
+              </Link>
+            ) : null}
             <p className={`pointer-events-none ml-auto text-sm ${muted}`} aria-hidden="true">
               Tap to flip
             </p>
@@ -185,7 +223,7 @@ function FlipArea({ toggleId }: { toggleId: string }) {
   return <label htmlFor={toggleId} className="absolute inset-0 cursor-pointer rounded-3xl" aria-hidden="true" />;
 }
 
-function iconButtonClass(dark: boolean) {
+export function iconButtonClass(dark: boolean) {
   return `inline-flex h-11 w-11 items-center justify-center rounded-full ${
     dark ? "text-white hover:bg-white/15" : "text-ink hover:bg-white/70"
   }`;
@@ -206,7 +244,7 @@ function FavoriteButton({ favorite, dark, title }: { favorite: FavoriteControl; 
 }
 
 /** Shown only once JavaScript runs and the browser can speak. */
-function SpeakButton({ text, dark }: { text: string; dark: boolean }) {
+function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boolean; onSpeak?: () => void }) {
   const hydrated = useHydrated();
   const [speaking, setSpeaking] = useState(false);
   const utterance = useRef<SpeechSynthesisUtterance | null>(null);
@@ -236,6 +274,7 @@ function SpeakButton({ text, dark }: { text: string; dark: boolean }) {
     synth.cancel();
     synth.speak(next);
     setSpeaking(true);
+    onSpeak?.();
   }
 
   return (

@@ -2,7 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import { AffirmationCard } from "~/components/affirmation-card";
+import { CardTile } from "~/components/library/card-tile";
+import { ProgressPanel } from "~/components/library/progress-panel";
+import { useActivityRecorder } from "~/hooks/use-activity";
 import { SubmitButton, TextField } from "~/components/forms";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -10,7 +13,11 @@ import { updateProfile } from "~/modules/auth/users.server";
 import { deleteAllSessionsOfUser } from "~/modules/auth/sessions.server";
 import { redirectClearingSession } from "~/modules/auth/sessions.server";
 import { displayName, initials } from "~/modules/auth/users.server";
-import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
+import { type CardFilters, filterCards, filterSearch } from "~/modules/cards/filter";
+import { loadLibrary } from "~/modules/cards/library.server";
+import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
+import { getProgress, rememberTimeZone } from "~/modules/habit/activity.server";
+import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { profileSchema } from "~/validation/auth";
@@ -20,26 +27,41 @@ export const headers = forwardHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Your journey | LIGHT Cards" }];
 
+const activityTime = (timeZone: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
+  const url = new URL(request.url);
   const audience = await cardAudienceFor(context.db, user);
-  const [cards, categories] = await Promise.all([getCardsFor(context.db, audience), listCategories(context.db)]);
-  return {
-    user: {
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      displayName: displayName(user),
-      initials: initials(user),
+  if (audience === "visitor") throw new Error("A signed-in user is never a visitor");
+  const timeZone = await rememberTimeZone(context.db, user, timeZoneFromRequest(request));
+  const favoriteIds = await listFavoriteCardIds(context.db, user.id);
+  const [library, progress] = await Promise.all([
+    loadLibrary(context.db, audience, favoriteIds, url.searchParams),
+    getProgress(context.db, user.id, { timeZone }),
+  ]);
+  const format = activityTime(timeZone);
+  return data(
+    {
+      user: {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        displayName: displayName(user),
+        initials: initials(user),
+      },
+      hasAccess: audience === "buyer",
+      tab: url.searchParams.get("tab") === "favorites" ? ("favorites" as const) : ("browse" as const),
+      library,
+      progress: {
+        ...progress,
+        recentActivity: progress.recentActivity.map((item) => ({ ...item, when: format.format(new Date(item.timestamp)) })),
+      },
+      price: formatPriceShort(context.config.price),
+      shareUrl: `${context.config.appOrigin}/dashboard`,
     },
-    hasAccess: audience === "buyer",
-    cards: cards.cards,
-    totalAvailable: cards.totalAvailable,
-    categoryLabels: Object.fromEntries(categories.map((category) => [category.slug, category.label])),
-    categoryCount: categories.length,
-    price: formatPriceShort(context.config.price),
-    pageUrl: `${context.config.appOrigin}/dashboard`,
-  };
+    { status: library.filterError ? 400 : 200 },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -64,14 +86,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
-  const { user, hasAccess, cards, totalAvailable, categoryLabels, categoryCount, price, pageUrl } = useLoaderData<typeof loader>();
+  const { user, hasAccess, tab, library, progress, price, shareUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const recordActivity = useActivityRecorder();
   const [form, fields] = useForm({
     id: "profile",
     lastResult: actionData?.result,
     defaultValue: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
+  const { cards, categories, filters, favoriteIds, totalAvailable } = library;
+  const favorites = new Set(favoriteIds);
+  const labels = Object.fromEntries(categories.map((category) => [category.slug, category.label]));
+  const shown = filterCards(cards, { ...filters, favoritesOnly: tab === "favorites" }, favorites);
+  const featured = cards.find((card) => card.id === library.featuredCardId);
+  const dashboardSearch = (changes: { tab?: "browse" | "favorites"; category?: string }) => {
+    const params = new URLSearchParams();
+    const nextTab = changes.tab ?? tab;
+    const nextCategory = changes.category ?? filters.category;
+    if (nextTab === "favorites") params.set("tab", "favorites");
+    if (nextCategory !== "all") params.set("category", nextCategory);
+    const search = params.toString();
+    return search ? `?${search}` : "";
+  };
+  const here = `/dashboard${dashboardSearch({})}`;
+  // A tile's card page steps through the same selection (its query parameters are those of /cards).
+  const cardFilters: CardFilters = { ...filters, q: "", favoritesOnly: tab === "favorites", view: "grid" };
+  const categoryCount = categories.filter((category) => category.cardCount > 0).length;
 
   return (
     <>
@@ -107,6 +148,11 @@ export default function DashboardPage() {
           >
             {hasAccess ? "Full Access" : "Preview Mode"}
           </span>
+          {hasAccess ? (
+            <Link to="/cards" className="ml-auto font-semibold text-lavender-700 underline">
+              Open your collection
+            </Link>
+          ) : null}
         </div>
 
         {!hasAccess ? (
@@ -121,20 +167,104 @@ export default function DashboardPage() {
           </section>
         ) : null}
 
-        <section aria-labelledby="cards-title">
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          {featured ? (
+            <section aria-labelledby="featured-title" className="space-y-3">
+              <h2 id="featured-title" className="font-serif text-2xl font-bold">
+                Today's Featured Affirmation
+              </h2>
+              <AffirmationCard
+                card={featured}
+                shareUrl={shareUrl}
+                categoryLabel={labels[featured.category]}
+                favoriteForm={{ isFavorite: favorites.has(featured.id), redirectTo: here }}
+                viewHref={`/cards/${featured.id}`}
+                onFlip={(toBack) => {
+                  if (!toBack) return;
+                  recordActivity(featured.id, "view", { source: "dashboard" });
+                  recordActivity(featured.id, "read_scripture", { source: "dashboard" });
+                }}
+                onSpeak={() => recordActivity(featured.id, "speak_aloud", { source: "dashboard" })}
+              />
+            </section>
+          ) : null}
+          <ProgressPanel progress={progress} />
+        </div>
+
+        <section aria-labelledby="cards-title" className="space-y-4">
           <h2 id="cards-title" className="font-serif text-2xl font-bold">
-            Browse Cards
+            Your Cards
           </h2>
-          <p className="mb-6 mt-1 text-ink-muted">
+          <p className="text-ink-muted">
             {hasAccess
               ? `All ${totalAvailable} cards across ${categoryCount} categories.`
               : `Preview ${cards.length} of ${totalAvailable} available cards`}
           </p>
-          <CardGrid>
-            {cards.map((card) => (
-              <AffirmationCard key={card.id} card={card} shareUrl={pageUrl} categoryLabel={categoryLabels[card.category]} />
+          <nav aria-label="Card tabs" className="flex gap-2 border-b border-sage-200">
+            {(
+              [
+                { id: "browse", label: "Browse Cards" },
+                { id: "favorites", label: `Favorites (${favoriteIds.length})` },
+              ] as const
+            ).map((entry) => (
+              <Link
+                key={entry.id}
+                to={dashboardSearch({ tab: entry.id })}
+                preventScrollReset
+                aria-current={tab === entry.id ? "page" : undefined}
+                className={`-mb-px border-b-2 px-4 py-2 font-semibold ${
+                  tab === entry.id ? "border-lavender-700 text-lavender-900" : "border-transparent text-ink-muted"
+                }`}
+              >
+                {entry.label}
+              </Link>
             ))}
-          </CardGrid>
+          </nav>
+          <nav aria-label="Categories" className="flex flex-wrap gap-2">
+            {[{ slug: "all", label: "All", visibleCount: cards.length }, ...categories].map((category) => (
+              <Link
+                key={category.slug}
+                to={dashboardSearch({ category: category.slug })}
+                preventScrollReset
+                aria-current={filters.category === category.slug ? "true" : undefined}
+                className={`rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
+                  filters.category === category.slug ? "bg-lavender-700 text-white ring-lavender-700" : "bg-white text-ink ring-sage-300"
+                }`}
+              >
+                {category.label} ({category.visibleCount})
+              </Link>
+            ))}
+          </nav>
+          {library.filterError ? (
+            <p role="alert" className="rounded-xl bg-lavender-50 p-3 text-sm">
+              {library.filterError}
+            </p>
+          ) : null}
+          {shown.length === 0 ? (
+            tab === "favorites" ? (
+              <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-sage-200">
+                <h3 className="font-serif text-2xl font-bold">No favorites yet</h3>
+                <p className="mt-2 text-ink-muted">Tap the heart on a card to keep it here.</p>
+                <Link to={dashboardSearch({ tab: "browse", category: "all" })} className="btn-primary mt-4">
+                  Browse All Cards
+                </Link>
+              </div>
+            ) : (
+              <p className="text-ink-muted">No cards in this category yet.</p>
+            )
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((card) => (
+                <CardTile
+                  key={card.id}
+                  card={card}
+                  categoryLabel={labels[card.category]}
+                  href={`/cards/${card.id}${filterSearch(cardFilters)}`}
+                  favorite={{ isFavorite: favorites.has(card.id), redirectTo: here }}
+                />
+              ))}
+            </div>
+          )}
         </section>
 
         <section aria-labelledby="profile-title" className="grid gap-6 md:grid-cols-2">

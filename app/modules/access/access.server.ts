@@ -6,6 +6,8 @@ import { sendSignInLinkIfAccountExists } from "~/modules/auth/account.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import { findUserByEmail } from "~/modules/auth/users.server";
 import type { CardAudience } from "~/modules/cards/cards.server";
+import type { AppConfig } from "~/modules/config/config.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
 
@@ -54,5 +56,17 @@ export function sendAccessLinkIfEntitled(context: Pick<AppLoadContext, "db" | "c
     if (user && status.hasAccess) {
       await sendSignInLinkIfAccountExists(context, { email: user.email, redirectTo: "/cards", confirmation: "access" });
     }
+  });
+}
+
+/**
+ * Card screens (/cards, /cards/{id}): a signed-in user without access is sent to /checkout with the spec's
+ * 'Access Required' toast (docs/decisions/000-product-rules.md, Accounts and access). Throw the result.
+ */
+export function accessRequiredRedirect(config: AppConfig): Promise<Response> {
+  return redirectWithToast(config, "/checkout", {
+    type: "error",
+    title: "Access Required",
+    description: "Please complete your purchase to access the cards.",
   });
 }

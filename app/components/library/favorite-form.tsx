@@ -1,0 +1,54 @@
+import { Heart } from "@phosphor-icons/react/dist/ssr";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import { useToast } from "~/components/ui/toaster";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
+
+/**
+ * The favourite button of a signed-in user's card: a form posting to /favorites, so it works without JavaScript
+ * (the server redirects back to `redirectTo` with a flash toast). With JavaScript a fetcher submits it without
+ * `redirectTo`: the heart changes at once (optimistic), the toast follows, and on failure the heart goes back to
+ * what the server holds.
+ */
+export function FavoriteForm({
+  cardId,
+  title,
+  isFavorite,
+  redirectTo,
+  className,
+}: {
+  cardId: string;
+  title: string;
+  isFavorite: boolean;
+  redirectTo: string;
+  className: string;
+}) {
+  const fetcher = useFetcher<FavoriteActionData>();
+  const hydrated = useHydrated();
+  const { showToast } = useToast();
+  const pendingIntent = fetcher.formData?.get("intent");
+  const shown = pendingIntent ? pendingIntent === "add" : isFavorite;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) showToast(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data, showToast]);
+
+  return (
+    <fetcher.Form method="post" action="/favorites" className="contents">
+      <input type="hidden" name="cardId" value={cardId} />
+      {/* Only the script-free form is answered with a redirect. */}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
+      <button
+        type="submit"
+        name="intent"
+        value={shown ? "remove" : "add"}
+        className={className}
+        aria-pressed={shown}
+        aria-label={shown ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
+      >
+        <Heart className="h-6 w-6" weight={shown ? "fill" : "regular"} aria-hidden="true" />
+      </button>
+    </fetcher.Form>
+  );
+}

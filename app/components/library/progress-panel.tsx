@@ -1,0 +1,125 @@
+import { CardIcon } from "~/components/affirmation-card";
+
+/** The dashboard's habit panel; the shapes are those of getProgress (app/modules/habit/activity.server.ts). */
+type BadgeView = { id: string; name: string; description: string; icon: string };
+export type ProgressView = {
+  stats: {
+    totalCardsViewed: number;
+    totalScriptureReads: number;
+    totalSpokenAffirmations: number;
+    totalFavorites: number;
+    currentStreak: number;
+    longestStreak: number;
+    graceDay: string | null;
+    atRisk: boolean;
+  };
+  badges: {
+    earned: { badge: BadgeView; earnedAt: string }[];
+    next: { badge: BadgeView; current: number; target: number } | null;
+  };
+  /** `when`: the time formatted on the server in the user's time zone (the same text on server and client). */
+  recentActivity: { id: string; cardId: string | null; cardTitle: string | null; activityType: string; when: string }[];
+};
+
+const ACTIVITY_WORDS: Record<string, string> = {
+  view: "Viewed",
+  read_scripture: "Read the Scripture of",
+  speak_aloud: "Spoke aloud",
+  favorite: "Updated favourites:",
+};
+
+function days(count: number) {
+  return `${count} ${count === 1 ? "day" : "days"}`;
+}
+
+export function ProgressPanel({ progress }: { progress: ProgressView }) {
+  const { stats, badges, recentActivity } = progress;
+  const numbers = [
+    { label: "Cards viewed", value: stats.totalCardsViewed },
+    { label: "Scriptures read", value: stats.totalScriptureReads },
+    { label: "Affirmations spoken", value: stats.totalSpokenAffirmations },
+    { label: "Favorites", value: stats.totalFavorites },
+  ];
+  return (
+    <section aria-labelledby="progress-title" className="space-y-6 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+      <h2 id="progress-title" className="font-serif text-2xl font-bold">
+        Your Progress
+      </h2>
+      <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {numbers.map((entry) => (
+          <div key={entry.label} className="rounded-2xl bg-sage-50 p-4">
+            <dt className="text-sm text-ink-muted">{entry.label}</dt>
+            <dd className="text-3xl font-bold" data-testid={`stat-${entry.label.toLowerCase().replace(/\s+/g, "-")}`}>
+              {entry.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="rounded-2xl bg-lavender-50 p-4">
+          <h3 className="font-semibold">Streak</h3>
+          <p data-testid="current-streak">Current streak: {days(stats.currentStreak)}</p>
+          <p className="text-sm text-ink-muted">Longest streak: {days(stats.longestStreak)}</p>
+          {stats.graceDay ? (
+            <p className="mt-1 text-sm text-ink-muted">Grace day used on {stats.graceDay}: one missed day in seven is forgiven.</p>
+          ) : null}
+          {stats.atRisk ? <p className="mt-1 text-sm font-semibold text-gold-700">Open a card today to keep your streak.</p> : null}
+        </div>
+        <div className="rounded-2xl bg-gold-100 p-4">
+          <h3 className="font-semibold">Next badge</h3>
+          {badges.next ? (
+            <>
+              <p>
+                {badges.next.badge.name}: {badges.next.badge.description}
+              </p>
+              <progress
+                className="mt-2 w-full"
+                max={badges.next.target}
+                value={badges.next.current}
+                aria-label={`${badges.next.badge.name} progress`}
+              />
+              <p className="text-sm text-ink-muted">
+                {badges.next.current} of {badges.next.target}
+              </p>
+            </>
+          ) : (
+            <p>You have earned every badge.</p>
+          )}
+        </div>
+      </div>
+
+      <div>
+        <h3 className="font-semibold">Badges earned ({badges.earned.length})</h3>
+        {badges.earned.length === 0 ? (
+          <p className="text-sm text-ink-muted">Open a card to earn your first badge.</p>
+        ) : (
+          <ul className="mt-2 flex flex-wrap gap-3" aria-label="Badges earned">
+            {badges.earned.map((earned) => (
+              <li key={earned.badge.id} className="flex items-center gap-2 rounded-full bg-sage-100 px-3 py-1 text-sm" title={earned.badge.description}>
+                <CardIcon name={earned.badge.icon} className="h-4 w-4 text-sage-800" />
+                {earned.badge.name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div>
+        <h3 className="font-semibold">Recent activity</h3>
+        {recentActivity.length === 0 ? (
+          <p className="text-sm text-ink-muted">Nothing yet: your first card is waiting.</p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm" aria-label="Recent activity">
+            {recentActivity.map((item) => (
+              <li key={item.id}>
+                {ACTIVITY_WORDS[item.activityType] ?? item.activityType} {item.cardTitle ?? "a card"}{" "}
+                <span className="text-ink-muted">({item.when})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

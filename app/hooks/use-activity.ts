@@ -1,0 +1,39 @@
+import { useCallback, useRef } from "react";
+import { useToast } from "~/components/ui/toaster";
+import type { ActivityType } from "#db/schema";
+import { badgeToast } from "~/modules/habit/badge-toast";
+
+type ActivityAnswer = { newBadges?: { badge: { name: string; description: string } }[] };
+
+/**
+ * Records what a buyer does with a card in the browser (flip to the verse, Speak) through POST /api/activity.
+ * A card's view and verse read count once per page; every Speak counts. A new badge arrives as a toast; a failure
+ * is only logged (the spec: activity failures are silent).
+ */
+export function useActivityRecorder() {
+  const { showToast } = useToast();
+  const recorded = useRef(new Set<string>());
+
+  return useCallback(
+    (cardId: string, activityType: ActivityType, metadata?: Record<string, string>) => {
+      const key = `${activityType}:${cardId}`;
+      if (activityType !== "speak_aloud" && recorded.current.has(key)) return;
+      recorded.current.add(key);
+      fetch("/api/activity", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ cardId, activityType, metadata }),
+      })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+          const toast = badgeToast(((await response.json()) as ActivityAnswer).newBadges ?? []);
+          if (toast) showToast(toast);
+        })
+        .catch((error: unknown) => {
+          recorded.current.delete(key);
+          console.warn("Activity not recorded", error);
+        });
+    },
+    [showToast],
+  );
+}

@@ -1,0 +1,17 @@
+import { useEffect } from "react";
+import { TIME_ZONE_COOKIE } from "~/modules/habit/time-zone";
+
+/**
+ * Tells the server the browser's time zone (lc_tz), so streak days are the user's own calendar days
+ * (docs/decisions/000-product-rules.md, Habit). Without JavaScript the server keeps the zone it stored, or UTC.
+ */
+export function useTimeZoneCookie() {
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone) return;
+    const value = encodeURIComponent(zone);
+    if (document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: one small first-party preference cookie; the Cookie Store API is not in every browser we serve.
+    document.cookie = `${TIME_ZONE_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }, []);
+}

@@ -1,0 +1,74 @@
+import type { Card } from "./card";
+
+/**
+ * The card browser's filters. They live in the URL (?q=&category=&favorites=1&view=list), so a filtered list is
+ * bookmarkable, the back button works and every filter works without JavaScript; the same function filters on the
+ * server (first paint, no JavaScript) and in the browser (the list narrows as you type, no round trip).
+ */
+export type CardView = "grid" | "list";
+export type CardFilters = { q: string; category: string; favoritesOnly: boolean; view: CardView };
+
+export const DEFAULT_FILTERS: CardFilters = { q: "", category: "all", favoritesOnly: false, view: "grid" };
+export const SEARCH_MAX_LENGTH = 100;
+
+type SearchableCard = Pick<Card, "id" | "category" | "title" | "affirmation" | "scripture" | "scriptureReference" | "scriptureReferences">;
+
+/** Lower case, accents and punctuation folded away: "Psalms 23:1" and "psalm 23" meet. */
+function fold(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ");
+}
+
+/** Every word of the query appears in the title, the affirmation, the verse text or the reference. */
+export function matchesSearch(card: SearchableCard, query: string): boolean {
+  const words = fold(query).split(" ").filter(Boolean);
+  if (words.length === 0) return true;
+  const verses = card.scriptureReferences?.map((verse) => `${verse.reference} ${verse.text}`).join(" ") ?? "";
+  const haystack = ` ${fold([card.title, card.affirmation, card.scripture, card.scriptureReference, verses].join(" "))} `;
+  return words.every((word) => haystack.includes(word));
+}
+
+/** The cards the filters keep, in the order given (the collection's orderIndex order). */
+export function filterCards<T extends SearchableCard>(cards: readonly T[], filters: CardFilters, favoriteIds: ReadonlySet<string>): T[] {
+  return cards.filter(
+    (card) =>
+      (filters.category === "all" || card.category === filters.category) &&
+      (!filters.favoritesOnly || favoriteIds.has(card.id)) &&
+      matchesSearch(card, filters.q),
+  );
+}
+
+/** The query string for `filters` with `changes` applied, defaults left out ("" when everything is default). */
+export function filterSearch(filters: CardFilters, changes: Partial<CardFilters> = {}): string {
+  const next = { ...filters, ...changes };
+  const params = new URLSearchParams();
+  if (next.q.trim()) params.set("q", next.q);
+  if (next.category !== "all") params.set("category", next.category);
+  if (next.favoritesOnly) params.set("favorites", "1");
+  if (next.view !== "grid") params.set("view", next.view);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** The list's title, as the spec words it. */
+export function collectionTitle(filters: CardFilters, categoryLabel: string | undefined): string {
+  if (filters.favoritesOnly) return "Your Favorite Cards";
+  if (filters.category !== "all" && categoryLabel) return `${categoryLabel} Cards`;
+  return "All Affirmation Cards";
+}
+
+/** 'Showing X of Y cards', with notes for the favourites filter and the search text. */
+export function showingText(shown: number, total: number, filters: CardFilters): string {
+  const notes = [filters.favoritesOnly ? "favorites only" : null, filters.q.trim() ? `matching "${filters.q.trim()}"` : null].filter(Boolean);
+  return `Showing ${shown} of ${total} cards${notes.length ? ` (${notes.join(", ")})` : ""}`;
+}
+
+/** Previous and next card ids around `cardId` within an already filtered list (null at the ends). */
+export function neighbours(cards: readonly Pick<Card, "id">[], cardId: string): { previous: string | null; next: string | null; position: number } {
+  const index = cards.findIndex((card) => card.id === cardId);
+  if (index < 0) return { previous: null, next: null, position: -1 };
+  return { previous: cards[index - 1]?.id ?? null, next: cards[index + 1]?.id ?? null, position: index };
+}

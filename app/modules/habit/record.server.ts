@@ -1,0 +1,63 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { type ActivityType, type User, userActivity } from "#db/schema";
+import { type EarnedBadge, recordActivity, rememberTimeZone } from "./activity.server";
+import { timeZoneFromRequest } from "./time-zone.server";
+
+/**
+ * Activity as pages record it: in the user's time zone (the browser's lc_tz cookie, else the stored one),
+ * and never at the page's expense. A failure is logged and the page goes on with no new badges
+ * (the spec: activity and badge failures are silent to the user).
+ */
+export async function recordActivitySafely(
+  db: Database,
+  request: Request,
+  user: Pick<User, "id" | "timeZone">,
+  activity: { cardId: string | null; activityType: ActivityType; metadata?: Record<string, unknown> | null },
+): Promise<{ newBadges: EarnedBadge[] }> {
+  try {
+    const timeZone = await rememberTimeZone(db, user, timeZoneFromRequest(request));
+    const { newBadges } = await recordActivity(db, { userId: user.id, ...activity, timeZone });
+    return { newBadges };
+  } catch (error) {
+    console.error(`Recording ${activity.activityType} activity failed`, error);
+    return { newBadges: [] };
+  }
+}
+
+/** A second view of the same card within this window is the same visit (a reload, a revalidation), not a new view. */
+export const VIEW_DEDUPE_MS = 10 * 60 * 1000;
+
+/**
+ * Opening a card page records a view, except for a browser's speculative prefetch and a repeat within
+ * VIEW_DEDUPE_MS (the page's own data reloads after a favourite, for one).
+ */
+export async function recordCardView(
+  db: Database,
+  request: Request,
+  user: Pick<User, "id" | "timeZone">,
+  cardId: string,
+  now: Date = new Date(),
+): Promise<{ newBadges: EarnedBadge[] }> {
+  const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
+  if (purpose.includes("prefetch")) return { newBadges: [] };
+  try {
+    const [recent] = await db
+      .select({ id: userActivity.id })
+      .from(userActivity)
+      .where(
+        and(
+          eq(userActivity.userId, user.id),
+          eq(userActivity.cardId, cardId),
+          eq(userActivity.activityType, "view"),
+          gt(userActivity.timestamp, new Date(now.getTime() - VIEW_DEDUPE_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) return { newBadges: [] };
+  } catch (error) {
+    console.error("Reading recent views failed", error);
+    return { newBadges: [] };
+  }
+  return recordActivitySafely(db, request, user, { cardId, activityType: "view", metadata: { source: "card-page" } });
+}

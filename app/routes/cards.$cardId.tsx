@@ -1,0 +1,148 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AccessGate } from "~/components/access-gate";
+import { AffirmationCard } from "~/components/affirmation-card";
+import { ActionToast } from "~/components/ui/toaster";
+import { useActivityRecorder } from "~/hooks/use-activity";
+import { accessRequiredRedirect, cardAudienceFor } from "~/modules/access/access.server";
+import { getUser } from "~/modules/auth/guards.server";
+import { ANCHOR_FALLBACK, versesOf } from "~/modules/cards/card";
+import { getVisibleCard } from "~/modules/cards/cards.server";
+import { filterSearch, neighbours } from "~/modules/cards/filter";
+import { filteredCards, loadLibrary } from "~/modules/cards/library.server";
+import { formatPriceShort } from "~/modules/config/money";
+import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
+import { badgeToast } from "~/modules/habit/badge-toast";
+import { recordCardView } from "~/modules/habit/record.server";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { cardIdSchema } from "~/validation/cards";
+
+export const headers = forwardHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: loaderData?.view === "card" ? `${loaderData.card.title} | LIGHT Cards` : "Your collection | LIGHT Cards" },
+];
+
+/**
+ * /cards/{cardId}: one card in full, with favourite, speak, share and copy, and previous/next within the filter the
+ * buyer came from (the same query parameters as /cards). The gate rules are those of /cards: visitors see the gate
+ * (200), a signed-in user without access may open their preview cards and is sent to /checkout for any other.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getUser(context);
+  if (!user) {
+    return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
+  }
+  const cardId = cardIdSchema.safeParse(params.cardId);
+  if (!cardId.success) throw new Response("Card not found", { status: 404 });
+  const audience = await cardAudienceFor(context.db, user);
+  if (audience === "visitor") throw new Error("A signed-in user is never a visitor");
+  const card = await getVisibleCard(context.db, audience, cardId.data);
+  if (!card) {
+    // A paid card for someone without access: the checkout, as on /cards. An id no card has: a 404 page.
+    if (audience === "member-without-access" && (await getVisibleCard(context.db, "buyer", cardId.data))) {
+      throw await accessRequiredRedirect(context.config);
+    }
+    throw new Response("Card not found", { status: 404 });
+  }
+
+  const url = new URL(request.url);
+  const favoriteIds = await listFavoriteCardIds(context.db, user.id);
+  const library = await loadLibrary(context.db, audience, favoriteIds, url.searchParams);
+  const inFilter = filteredCards(library);
+  // Stepping goes through the filtered list the buyer came from; through every card when this one is not in it.
+  const steps = inFilter.some((entry) => entry.id === card.id) ? inFilter : library.cards;
+  const { previous, next, position } = neighbours(steps, card.id);
+  const titleOf = (id: string | null) => (id ? { id, title: steps.find((entry) => entry.id === id)?.title ?? id } : null);
+  const { newBadges } = await recordCardView(context.db, request, user, card.id);
+
+  return data({
+    view: "card" as const,
+    card,
+    categoryLabel: library.categories.find((category) => category.slug === card.category)?.label ?? card.category,
+    isFavorite: favoriteIds.includes(card.id),
+    previous: titleOf(previous),
+    next: titleOf(next),
+    position: position + 1,
+    stepCount: steps.length,
+    search: filterSearch(library.filters),
+    backHref: audience === "buyer" ? `/cards${filterSearch(library.filters)}` : "/dashboard",
+    shareUrl: `${context.config.appOrigin}/cards/${card.id}`,
+    badgeToast: badgeToast(newBadges),
+  });
+}
+
+export default function CardPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const recordActivity = useActivityRecorder();
+  if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={false} />;
+  const { card, categoryLabel, isFavorite, previous, next, position, stepCount, search, backHref, shareUrl } = loaderData;
+  const verses = versesOf(card);
+  const here = `/cards/${card.id}${search}`;
+
+  return (
+    <main id="main" className="section space-y-8">
+      <ActionToast toast={loaderData.badgeToast} />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <Link to={backHref} className="font-semibold text-sage-800 underline">
+          Back to your cards
+        </Link>
+        <p className="text-sm text-ink-muted">
+          {categoryLabel} · Card {position} of {stepCount}
+        </p>
+      </div>
+      <h1 className="font-serif text-3xl font-bold">{card.title}</h1>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <AffirmationCard
+          card={card}
+          shareUrl={shareUrl}
+          categoryLabel={categoryLabel}
+          headingLevel="h2"
+          favoriteForm={{ isFavorite, redirectTo: here }}
+          onFlip={(toBack) => {
+            if (toBack) recordActivity(card.id, "read_scripture", { source: "card-page" });
+          }}
+          onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "card-page" })}
+        />
+        {/* The back of the card, readable without turning it. */}
+        <section aria-labelledby="verse-title" className="space-y-4 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+          <h2 id="verse-title" className="text-sm font-semibold uppercase tracking-wide text-lavender-900">
+            Scripture · {card.scriptureReference} ({card.translation})
+          </h2>
+          {verses.map((verse) => (
+            <figure key={verse.reference}>
+              <blockquote className="font-serif text-lg italic leading-relaxed">“{verse.text}”</blockquote>
+              <figcaption className="text-sm font-semibold text-ink-muted">— {verse.reference}</figcaption>
+            </figure>
+          ))}
+          {card.wordNotes.length > 0 ? (
+            <p className="text-sm text-ink-muted">
+              Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}
+            </p>
+          ) : null}
+          <div className="rounded-2xl bg-sage-50 p-4">
+            <h3 className="text-sm font-semibold text-sage-800">Today's Reflection</h3>
+            <p>{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
+            {card.prompt ? <p className="mt-1 text-sm text-ink-muted">{card.anchor ?? ANCHOR_FALLBACK}</p> : null}
+          </div>
+        </section>
+      </div>
+
+      <nav aria-label="Card navigation" className="flex flex-wrap justify-between gap-4">
+        {previous ? (
+          <Link to={`/cards/${previous.id}${search}`} className="btn-secondary" rel="prev">
+            ← Previous: {previous.title}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link to={`/cards/${next.id}${search}`} className="btn-secondary" rel="next">
+            Next: {next.title} →
+          </Link>
+        ) : null}
+      </nav>
+    </main>
+  );
+}

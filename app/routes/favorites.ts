@@ -1,0 +1,49 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { requireUser } from "~/modules/auth/guards.server";
+import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
+import { changeFavorite } from "~/modules/favorites/favorites.server";
+import type { EarnedBadge } from "~/modules/habit/activity.server";
+import { badgeToast } from "~/modules/habit/badge-toast";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import type { ToastInput } from "~/modules/toast/toast";
+import { safeRedirectPath } from "~/validation/auth";
+import { favoriteFormSchema } from "~/validation/favorites";
+
+/**
+ * POST /favorites: the favourite button on every card a signed-in user sees. Without JavaScript the form carries
+ * `redirectTo` and the answer is a redirect back there with a flash toast; with JavaScript the button submits
+ * through a fetcher without it and reads this data (optimistic, then the toast).
+ */
+const FAILED: ToastInput = { type: "error", title: "Error", description: "Failed to update favorites. Please try again." };
+
+export async function loader() {
+  return redirect("/cards?favorites=1");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = favoriteFormSchema.safeParse(form);
+  const redirectTo = typeof form.redirectTo === "string" ? safeRedirectPath(form.redirectTo, "/cards") : null;
+  const answer = (status: number, body: FavoriteActionData) =>
+    redirectTo ? redirectWithToast(context.config, redirectTo, body.toast) : data(body, { status });
+
+  if (!parsed.success) {
+    const description = parsed.error.issues[0]?.message ?? "Invalid input";
+    return answer(400, { ok: false, cardId: null, toast: { type: "error", title: "Error", description } });
+  }
+  const { cardId, intent } = parsed.data;
+  try {
+    const result = await changeFavorite(context, request, user, cardId, intent === "add");
+    if (!result.ok) return answer(404, { ok: false, cardId, toast: { ...FAILED, description: "That card is not in your collection." } });
+    return answer(200, { ok: true, cardId, isFavorite: result.isFavorite, toast: favoriteToast(result.isFavorite, result.newBadges) });
+  } catch (error) {
+    console.error("Updating a favourite failed", error);
+    return answer(503, { ok: false, cardId, toast: FAILED });
+  }
+}
+
+function favoriteToast(isFavorite: boolean, newBadges: EarnedBadge[]): ToastInput {
+  const confirmation = isFavorite ? "Added to Favorites" : "Removed from Favorites";
+  return badgeToast(newBadges, confirmation) ?? { type: "success", title: confirmation };
+}
