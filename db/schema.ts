@@ -223,6 +223,8 @@ export const userStats = sqliteTable("user_stats", {
   longestStreak: integer("longest_streak").notNull().default(0),
   /** Calendar day (YYYY-MM-DD) in the user's time zone. */
   lastActivityDate: text("last_activity_date"),
+  /** The last missed day that was forgiven (YYYY-MM-DD), so at most one in any seven days (docs/decisions/015). */
+  graceDay: text("grace_day"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -18,6 +18,8 @@ export const RATE_LIMIT_RULES = {
   // Each of these costs a Stripe API call (creating a Checkout Session, looking one up on /success).
   checkout_ip: { limit: 10, windowSeconds: 60, scope: "ip" },
   payment_lookup_ip: { limit: 30, windowSeconds: 60, scope: "ip" },
+  // Keyed on the signed-in account's email: one account, one bucket, whichever device it records from.
+  activity_email: { limit: 120, windowSeconds: 60, scope: "email" },
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;

@@ -1,0 +1,1 @@
+ALTER TABLE `user_stats` ADD `grace_day` text;
