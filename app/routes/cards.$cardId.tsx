@@ -117,9 +117,7 @@ export default function CardPage() {
             </figure>
           ))}
           {card.wordNotes.length > 0 ? (
-            <p className="text-sm text-ink-muted">
-              Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}
-            </p>
+            <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
           ) : null}
           <div className="rounded-2xl bg-sage-50 p-4">
             <h3 className="text-sm font-semibold text-sage-800">Today's Reflection</h3>

@@ -75,7 +75,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "access_check_email", email }]);
       sendAccessLinkIfEntitled(context, email);
       // The same answer whatever the email: the form never reveals who bought.
-      return redirectWithToast(context.config, "/cards?sent=1", { type: "message", title: "Check your email", description: ACCESS_GATE_ANSWER });
+      return redirectWithToast(context.config, "/cards?sent=1", {
+        type: "message",
+        title: "Check your email",
+        description: ACCESS_GATE_ANSWER,
+      });
     });
   }
   return redirect("/cards");
@@ -108,7 +112,9 @@ export default function CardsPage() {
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="font-serif text-3xl font-bold">Your Collection</h1>
-        <span className="rounded-full bg-sage-800 px-3 py-1 text-sm font-semibold text-white">{library.totalAvailable} Cards Available</span>
+        <span className="rounded-full bg-sage-800 px-3 py-1 text-sm font-semibold text-white">
+          {library.totalAvailable} Cards Available
+        </span>
       </div>
       <CollectionBrowser
         cards={library.cards}

@@ -96,7 +96,11 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
         ) : (
           <ul className="mt-2 flex flex-wrap gap-3" aria-label="Badges earned">
             {badges.earned.map((earned) => (
-              <li key={earned.badge.id} className="flex items-center gap-2 rounded-full bg-sage-100 px-3 py-1 text-sm" title={earned.badge.description}>
+              <li
+                key={earned.badge.id}
+                className="flex items-center gap-2 rounded-full bg-sage-100 px-3 py-1 text-sm"
+                title={earned.badge.description}
+              >
                 <CardIcon name={earned.badge.icon} className="h-4 w-4 text-sage-800" />
                 {earned.badge.name}
               </li>

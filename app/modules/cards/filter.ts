@@ -62,12 +62,17 @@ export function collectionTitle(filters: CardFilters, categoryLabel: string | un
 
 /** 'Showing X of Y cards', with notes for the favourites filter and the search text. */
 export function showingText(shown: number, total: number, filters: CardFilters): string {
-  const notes = [filters.favoritesOnly ? "favorites only" : null, filters.q.trim() ? `matching "${filters.q.trim()}"` : null].filter(Boolean);
+  const notes = [filters.favoritesOnly ? "favorites only" : null, filters.q.trim() ? `matching "${filters.q.trim()}"` : null].filter(
+    Boolean,
+  );
   return `Showing ${shown} of ${total} cards${notes.length ? ` (${notes.join(", ")})` : ""}`;
 }
 
 /** Previous and next card ids around `cardId` within an already filtered list (null at the ends). */
-export function neighbours(cards: readonly Pick<Card, "id">[], cardId: string): { previous: string | null; next: string | null; position: number } {
+export function neighbours(
+  cards: readonly Pick<Card, "id">[],
+  cardId: string,
+): { previous: string | null; next: string | null; position: number } {
   const index = cards.findIndex((card) => card.id === cardId);
   if (index < 0) return { previous: null, next: null, position: -1 };
   return { previous: cards[index - 1]?.id ?? null, next: cards[index + 1]?.id ?? null, position: index };

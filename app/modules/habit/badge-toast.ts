@@ -10,6 +10,9 @@ export function badgeToast(newBadges: readonly NewBadge[], confirmation?: string
   const names = newBadges.map((earned) => earned.badge.name);
   if (names.length === 0) return confirmation ? { type: "success", title: confirmation } : null;
   const [first] = newBadges;
-  const news = names.length === 1 && first ? `New badge: ${first.badge.name}. ${first.badge.description}` : `New badges: ${names.join(", ")}.`;
-  return confirmation ? { type: "success", title: confirmation, description: news } : { type: "success", title: "Badge earned!", description: news };
+  const news =
+    names.length === 1 && first ? `New badge: ${first.badge.name}. ${first.badge.description}` : `New badges: ${names.join(", ")}.`;
+  return confirmation
+    ? { type: "success", title: confirmation, description: news }
+    : { type: "success", title: "Badge earned!", description: news };
 }
