@@ -65,7 +65,7 @@ export function CollectionBrowser({
     <div className="space-y-8">
       <div className="sticky top-0 z-30 -mx-4 space-y-4 border-b border-sage-200 bg-sage-50/95 px-4 py-4 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
         <p className="text-sm font-semibold text-ink-muted" data-testid="collection-counts">
-          {cards.length} cards · {favoriteIds.length} favorites
+          {cards.length} cards · {favoriteIds.length} {favoriteIds.length === 1 ? "favorite" : "favorites"}
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <Form method="get" role="search" className="flex flex-1 items-end gap-2" onSubmit={(event) => hydrated && event.preventDefault()}>

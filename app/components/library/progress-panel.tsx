@@ -18,15 +18,26 @@ export type ProgressView = {
     next: { badge: BadgeView; current: number; target: number } | null;
   };
   /** `when`: the time formatted on the server in the user's time zone (the same text on server and client). */
-  recentActivity: { id: string; cardId: string | null; cardTitle: string | null; activityType: string; when: string }[];
+  recentActivity: {
+    id: string;
+    cardId: string | null;
+    cardTitle: string | null;
+    activityType: string;
+    metadata: Record<string, unknown> | null;
+    when: string;
+  }[];
 };
 
 const ACTIVITY_WORDS: Record<string, string> = {
   view: "Viewed",
   read_scripture: "Read the Scripture of",
   speak_aloud: "Spoke aloud",
-  favorite: "Updated favourites:",
 };
+
+function describeActivity(item: { activityType: string; metadata: Record<string, unknown> | null }): string {
+  if (item.activityType === "favorite") return item.metadata?.action === "remove" ? "Removed from favorites:" : "Added to favorites:";
+  return ACTIVITY_WORDS[item.activityType] ?? item.activityType;
+}
 
 function days(count: number) {
   return `${count} ${count === 1 ? "day" : "days"}`;
@@ -117,7 +128,7 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
           <ul className="mt-2 space-y-1 text-sm" aria-label="Recent activity">
             {recentActivity.map((item) => (
               <li key={item.id}>
-                {ACTIVITY_WORDS[item.activityType] ?? item.activityType} {item.cardTitle ?? "a card"}{" "}
+                {describeActivity(item)} {item.cardTitle ?? "a card"}{" "}
                 <span className="text-ink-muted">({item.when})</span>
               </li>
             ))}

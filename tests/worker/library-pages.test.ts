@@ -1,0 +1,197 @@
+/**
+ * The buyer's library pages through the real Worker: /cards filters from the URL (what a browser without
+ * JavaScript gets), the page per card and its gate rules, the dashboard, and no paid card text for anyone
+ * without access through any of them, their single-fetch `.data` URLs included.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { fetchApp, visibleText } from "./helpers";
+import { buyer, paidCard, previewCardIds, signedInUser } from "./library-support";
+
+async function page(path: string, cookie?: string) {
+  const response = await fetchApp(path, cookie ? { headers: { Cookie: cookie } } : undefined);
+  return { status: response.status, location: response.headers.get("Location"), text: visibleText(await response.text()) };
+}
+
+async function cardCount(where = "1 = 1", ...binds: string[]): Promise<number> {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM affirmation_cards WHERE ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe("/cards: filters are query parameters", () => {
+  it("narrows by category, by search text and to favourites, with the spec's titles and counts", async () => {
+    const me = await buyer();
+    const total = await cardCount();
+    const morning = await cardCount("category = ?", "morning");
+
+    const all = await page("/cards", me.cookie);
+    expect(all.text).toContain(`${total} Cards Available`);
+    expect(all.text).toContain("All Affirmation Cards");
+    expect(all.text).toContain(`Showing ${total} of ${total} cards`);
+    expect(all.text).toContain("Today's Featured Affirmation");
+
+    const byCategory = await page("/cards?category=morning", me.cookie);
+    expect(byCategory.text).toContain("Morning Cards");
+    expect(byCategory.text).toContain(`Showing ${morning} of ${total} cards`);
+
+    // Search covers the verse text and the reference, not only the title.
+    const byVerse = await page(`/cards?q=${encodeURIComponent("lovingkindness in the morning")}`, me.cookie);
+    expect(byVerse.text).toContain('(matching "lovingkindness in the morning")');
+    expect(byVerse.text).toContain("Psalms 143:8");
+    expect(byVerse.text).toMatch(/Showing [1-9]\d* of/);
+    const byReference = await page("/cards?q=psalm+143", me.cookie);
+    expect(byReference.text).toContain("Psalms 143:8");
+
+    const none = await page("/cards?q=zzzz-no-such-words", me.cookie);
+    expect(none.text).toContain("No Cards Found");
+    expect(none.text).toContain("Clear Filters");
+    expect(none.text).toContain(`Showing 0 of ${total} cards (matching "zzzz-no-such-words")`);
+
+    const favourites = await page("/cards?favorites=1", me.cookie);
+    expect(favourites.text).toContain("Your Favorite Cards");
+    expect(favourites.text).toContain(`Showing 0 of ${total} cards (favorites only)`);
+  });
+
+  it("an unknown category or an overlong search is a 400 with a clear message, and the page still works", async () => {
+    const me = await buyer();
+    const unknown = await page("/cards?category=gratitude", me.cookie);
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('There is no category called "gratitude"');
+    expect(unknown.text).toContain("All Affirmation Cards");
+
+    const long = await page(`/cards?q=${"a".repeat(101)}`, me.cookie);
+    expect(long.status).toBe(400);
+    expect(long.text).toContain("Search text is at most 100 characters");
+  });
+});
+
+describe("/cards/{cardId}: a page per card", () => {
+  it("shows a buyer the whole card with previous and next inside the filter they came from, and records the view", async () => {
+    const me = await buyer();
+    const { results } = await env.DB.prepare(
+      "SELECT id, title FROM affirmation_cards WHERE category = 'evening' ORDER BY order_index, id",
+    ).all<{
+      id: string;
+      title: string;
+    }>();
+    const [first, second, third] = results;
+    const opened = await page(`/cards/${second!.id}?category=evening`, me.cookie);
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain(second!.title);
+    expect(opened.text).toContain(`Card 2 of ${results.length}`);
+    expect(opened.text).toContain(`Previous: ${first!.title}`);
+    expect(opened.text).toContain(`Next: ${third!.title}`);
+    expect(opened.text).toContain("Today's Reflection");
+
+    const stats = (await (await fetchApp(`/api/user/${me.id}/stats`, { headers: { Cookie: me.cookie } })).json()) as {
+      totalCardsViewed: number;
+    };
+    expect(stats.totalCardsViewed).toBe(1);
+    // A reload within minutes is the same visit: it adds no second view row.
+    await page(`/cards/${second!.id}?category=evening`, me.cookie);
+    const views = await env.DB.prepare("SELECT count(*) AS n FROM user_activity WHERE user_id = ? AND activity_type = 'view'")
+      .bind(me.id)
+      .first<{ n: number }>();
+    expect(views?.n).toBe(1);
+  });
+
+  it("the first card opened earns 'First Light', shown on that page", async () => {
+    const me = await buyer();
+    const { id } = await paidCard();
+    expect((await page(`/cards/${id}`, me.cookie)).text).toContain("New badge: First Light");
+  });
+
+  it("an unknown card id is a 404 page", async () => {
+    const me = await buyer();
+    const missing = await page("/cards/no-such-card", me.cookie);
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain("Page Not Found");
+    expect((await page("/cards/%3Cscript%3E", me.cookie)).status).toBe(404);
+  });
+
+  it("follows the gate rules of /cards: visitors see the gate, a user without access opens only their previews", async () => {
+    const paid = await paidCard();
+    const visitor = await page(`/cards/${paid.id}`);
+    expect(visitor.status).toBe(200);
+    expect(visitor.text).toContain("Access Your Collection");
+    expect(visitor.text).not.toContain(paid.secret);
+
+    const member = await signedInUser("member");
+    const denied = await page(`/cards/${paid.id}`, member.cookie);
+    expect(denied.status).toBe(302);
+    expect(denied.location).toBe("/checkout");
+
+    const [preview] = await previewCardIds();
+    const allowed = await page(`/cards/${preview}`, member.cookie);
+    expect(allowed.status).toBe(200);
+    expect(allowed.text).not.toContain(paid.secret);
+  });
+});
+
+describe("no paid card text without access, on any new path", () => {
+  it("neither the documents nor their .data URLs carry a paid card to a visitor or a user without access", async () => {
+    const paid = await paidCard();
+    const member = await signedInUser("member");
+    const [preview] = await previewCardIds();
+    const paths = [
+      "/cards",
+      "/cards.data",
+      `/cards/${paid.id}`,
+      `/cards/${paid.id}.data`,
+      `/cards/${preview}.data`,
+      "/dashboard",
+      "/dashboard.data",
+      "/dashboard?tab=favorites",
+      "/dashboard.data?category=morning",
+      "/api/user/favorites",
+    ];
+    for (const cookie of [undefined, member.cookie]) {
+      for (const path of paths) {
+        const response = await fetchApp(path, cookie ? { headers: { Cookie: cookie } } : undefined);
+        const body = await response.text();
+        expect(body, `${cookie ? "member" : "visitor"} ${path}`).not.toContain(paid.secret);
+        expect(body, `${cookie ? "member" : "visitor"} ${path}`).not.toContain(paid.title);
+      }
+    }
+  });
+});
+
+describe("/dashboard: the account home", () => {
+  it("a user without access sees their 3 previews, the upgrade banner and an empty progress panel", async () => {
+    const member = await signedInUser("member");
+    const total = await cardCount();
+    const dashboard = await page("/dashboard", member.cookie);
+    expect(dashboard.text).toContain("Preview Mode");
+    expect(dashboard.text).toContain(`Unlock All ${total} Affirmation Cards`);
+    expect(dashboard.text).toContain(`Preview 3 of ${total} available cards`);
+    expect(dashboard.text).toContain("Cards viewed 0");
+    expect(dashboard.text).toContain("Current streak: 0 days");
+    const favourites = await page("/dashboard?tab=favorites", member.cookie);
+    expect(favourites.text).toContain("No favorites yet");
+    expect(favourites.text).toContain("Browse All Cards");
+  });
+
+  it("a buyer's dashboard counts their favourites and progress after they open and favourite cards", async () => {
+    const me = await buyer();
+    const { id, title } = await paidCard();
+    await page(`/cards/${id}`, me.cookie);
+    const favourite = await fetchApp(`/api/user/${me.id}/favorites`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${me.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ cardId: id }),
+    });
+    expect(favourite.status).toBe(201);
+    const dashboard = await page("/dashboard?tab=favorites", me.cookie);
+    expect(dashboard.text).toContain("Full Access");
+    expect(dashboard.text).toContain("Favorites (1)");
+    expect(dashboard.text).toContain(title);
+    expect(dashboard.text).toContain("Cards viewed 1");
+    expect(dashboard.text).toContain("Favorites 1");
+    expect(dashboard.text).toContain("Current streak: 1 day");
+    expect(dashboard.text).toContain("First Light");
+    expect(dashboard.text).toContain(`Viewed ${title}`);
+    expect(dashboard.text).toContain(`Added to favorites: ${title}`);
+  });
+});
