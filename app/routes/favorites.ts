@@ -4,7 +4,7 @@ import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
 import { changeFavorite } from "~/modules/favorites/favorites.server";
 import type { EarnedBadge } from "~/modules/habit/activity.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { createToastHeaders, redirectWithToast } from "~/modules/toast/toast.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { safeRedirectPath } from "~/validation/auth";
 import { favoriteFormSchema } from "~/validation/favorites";
@@ -25,8 +25,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = favoriteFormSchema.safeParse(form);
   const redirectTo = typeof form.redirectTo === "string" ? safeRedirectPath(form.redirectTo, "/cards") : null;
-  const answer = (status: number, body: FavoriteActionData) =>
-    redirectTo ? redirectWithToast(context.config, redirectTo, body.toast) : data(body, { status });
+  // A success toast is flashed for the next page (no JavaScript) or for the root loader's revalidation (a fetcher):
+  // the button may be gone by then (unfavourited in the favourites list), the root never is. A failure changes
+  // nothing and does not revalidate, so the button that is still there shows it.
+  const answer = async (status: number, body: FavoriteActionData) => {
+    if (redirectTo) return redirectWithToast(context.config, redirectTo, body.toast);
+    return data(body, { status, headers: body.ok ? await createToastHeaders(context.config, body.toast) : undefined });
+  };
 
   if (!parsed.success) {
     const description = parsed.error.issues[0]?.message ?? "Invalid input";

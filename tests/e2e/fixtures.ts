@@ -78,12 +78,22 @@ export const test = base.extend<{
   login: (account?: string | Account) => Promise<Account>;
   /** Signs the test's page in as the seeded admin, with the one admin session of the run (global-setup.ts). */
   loginAsAdmin: () => Promise<Account>;
+  /** Signs the test's page in as a new verified account that has bought the collection (a test-mode payment). */
+  loginAsBuyer: () => Promise<Account>;
 }>({
   login: async ({ page, request, baseURL }, use) => {
     await use(async (account) => {
       const signedIn = typeof account === "object" ? account : await createVerifiedUser(request, account ?? uniqueEmail("user"));
       await signInContext(page.context(), signedIn, baseURL!);
       return signedIn;
+    });
+  },
+  loginAsBuyer: async ({ page, request, baseURL }, use) => {
+    await use(async () => {
+      const buyer = await createVerifiedUser(request, uniqueEmail("buyer"));
+      expect((await request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
+      await signInContext(page.context(), buyer, baseURL!);
+      return buyer;
     });
   },
   loginAsAdmin: async ({ page }, use, testInfo) => {

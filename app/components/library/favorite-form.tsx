@@ -8,8 +8,8 @@ import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
 /**
  * The favourite button of a signed-in user's card: a form posting to /favorites, so it works without JavaScript
  * (the server redirects back to `redirectTo` with a flash toast). With JavaScript a fetcher submits it without
- * `redirectTo`: the heart changes at once (optimistic), the toast follows, and on failure the heart goes back to
- * what the server holds.
+ * `redirectTo`: the heart changes at once (optimistic), the toast follows with the revalidated page, and on failure
+ * the heart goes back to what the server holds.
  */
 export function FavoriteForm({
   cardId,
@@ -30,8 +30,9 @@ export function FavoriteForm({
   const pendingIntent = fetcher.formData?.get("intent");
   const shown = pendingIntent ? pendingIntent === "add" : isFavorite;
 
+  // Success toasts come back through the root loader (flashed by the action); a failure is shown here.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) showToast(fetcher.data.toast);
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) showToast(fetcher.data.toast);
   }, [fetcher.state, fetcher.data, showToast]);
 
   return (

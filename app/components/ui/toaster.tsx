@@ -89,7 +89,8 @@ export function ToasterProvider({
 
 /**
  * Without JavaScript the Radix toast never mounts, so the server's message is rendered as a plain
- * status region until the app hydrates (then the Radix toaster shows it instead).
+ * status region until the app hydrates (then the Radix toaster shows it instead). It cannot be dismissed without
+ * a script, so it lets clicks through and fades after the toast's usual time (tailwind.css, .noscript-toast).
  */
 export function NoScriptToast({ toast }: { toast: Pick<Toast, "title" | "description"> | null }) {
   const hydrated = useHydrated();
@@ -98,7 +99,7 @@ export function NoScriptToast({ toast }: { toast: Pick<Toast, "title" | "descrip
     <div
       role="status"
       data-testid="server-toast"
-      className="fixed bottom-4 right-4 z-50 max-w-[420px] rounded-xl border-l-4 border-sage-500 bg-white p-4 text-ink shadow-lg"
+      className="noscript-toast pointer-events-none fixed bottom-4 right-4 z-50 max-w-[420px] rounded-xl border-l-4 border-sage-500 bg-white p-4 text-ink shadow-lg"
     >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p className="text-sm text-ink-muted">{toast.description}</p> : null}

@@ -1,0 +1,165 @@
+import type { Page } from "@playwright/test";
+import { dashboardHeading, expect, test } from "./fixtures";
+
+/**
+ * The buyer's library: the card browser's filters, the page per card, favourites and the dashboard. Every journey
+ * runs with JavaScript and without (the filters are links and GET forms; favourites are forms).
+ */
+
+/** The list under the filters (a region named by its title: 'All Affirmation Cards', 'Evening Cards', ...). */
+function cardList(page: Page, title: string) {
+  return page.getByRole("region", { name: title, exact: true });
+}
+
+async function openCollection(page: Page, path = "/cards") {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+}
+
+async function search(page: Page, text: string) {
+  await page.getByLabel("Search cards").fill(text);
+  // Without JavaScript the search is a GET form; with it the list narrows as you type.
+  if (test.info().project.name === "no-javascript") await page.getByLabel("Search cards").press("Enter");
+}
+
+test.describe("the card browser", () => {
+  test("filter by category, search, clear filters, grid and list, favourites only", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await openCollection(page);
+    await expect(page.getByText(/^Showing (\d+) of \1 cards$/)).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Evening \(\d+\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "Evening Cards" })).toBeVisible();
+    await expect(page.getByText(/^Showing \d+ of \d+ cards$/)).toBeVisible();
+
+    // 'The Lord is my shepherd' is a Provision card: searching within Evening finds nothing.
+    await search(page, "shepherd");
+    await expect(page.getByRole("heading", { name: "No Cards Found" })).toBeVisible();
+    await expect(page.getByText(/^Showing 0 of \d+ cards \(matching "shepherd"\)$/)).toBeVisible();
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await expect(page.getByRole("heading", { name: "All Affirmation Cards" })).toBeVisible();
+    await expect(page.getByText(/^Showing (\d+) of \1 cards$/)).toBeVisible();
+
+    await search(page, "lovingkindness in the morning");
+    await expect(cardList(page, "All Affirmation Cards").getByRole("heading", { name: "Show Me the Way" })).toBeVisible();
+    await expect(page.getByText('(matching "lovingkindness in the morning")')).toBeVisible();
+    await expect(page).toHaveURL(/q=lovingkindness/);
+
+    await page.getByRole("navigation", { name: "Layout" }).getByRole("link", { name: "List" }).click();
+    await expect(page.getByTestId("card-list").getByRole("link", { name: "View Card: Show Me the Way" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Layout" }).getByRole("link", { name: "Grid" }).click();
+    await expect(page.getByTestId("card-list")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Show Favorites Only" }).click();
+    await expect(page.getByRole("heading", { name: "Your Favorite Cards" })).toBeVisible();
+    await expect(page.getByText(/^Showing 0 of \d+ cards \(favorites only, matching "lovingkindness in the morning"\)$/)).toBeVisible();
+  });
+
+  test("the back button returns to the previous filter", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await openCollection(page);
+    const categories = page.getByRole("navigation", { name: "Categories" });
+    await categories.getByRole("link", { name: /^Evening \(\d+\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "Evening Cards" })).toBeVisible();
+    await categories.getByRole("link", { name: /^Identity \(\d+\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "Identity Cards" })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Evening Cards" })).toBeVisible();
+  });
+});
+
+test.describe("the card browser with JavaScript @js", () => {
+  test("the list narrows as you type, with no request to the server", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await openCollection(page);
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
+    await page.getByLabel("Search cards").pressSequentially("shepherd", { delay: 20 });
+    await expect(cardList(page, "All Affirmation Cards").getByRole("heading", { name: "The Lord Is My Shepherd" })).toBeVisible();
+    await expect(page.getByText('(matching "shepherd")')).toBeVisible();
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Morning \(\d+\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "No Cards Found" })).toBeVisible();
+    expect(dataRequests).toEqual([]);
+    await expect(page).toHaveURL(/q=shepherd&category=morning/);
+  });
+
+  test("turning a card to its verse counts as reading it, and the first card earns a badge", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await openCollection(page, "/cards?category=peace");
+    const list = cardList(page, "Peace Cards");
+    await list.locator('[data-face="front"]').first().click();
+    await expect(page.getByTestId("toast").getByText("New badge: First Light", { exact: false })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(page.getByTestId("stat-scriptures-read")).toHaveText("1");
+    await expect(page.getByTestId("stat-cards-viewed")).toHaveText("1");
+  });
+});
+
+test.describe("a page per card", () => {
+  test("open a card from a filtered list and step to the next one within that filter", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await openCollection(page, "/cards?category=evening&view=list");
+    const tiles = page.getByTestId("card-list").locator("[data-card-id]");
+    const firstTitle = (await tiles.nth(0).getByRole("heading").textContent()) ?? "";
+    const secondTitle = (await tiles.nth(1).getByRole("heading").textContent()) ?? "";
+    await tiles.nth(0).getByRole("link", { name: `View Card: ${firstTitle}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: firstTitle })).toBeVisible();
+    await expect(page.getByText(/^Evening · Card 1 of \d+$/)).toBeVisible();
+
+    await page.getByRole("link", { name: `Next: ${secondTitle}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: secondTitle })).toBeVisible();
+    await expect(page.getByText(/^Evening · Card 2 of \d+$/)).toBeVisible();
+    await page.getByRole("link", { name: "Back to your cards" }).click();
+    await expect(page.getByRole("heading", { name: "Evening Cards" })).toBeVisible();
+  });
+
+  test("favourite and unfavourite a card", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await page.goto("/cards/evening-his-song-in-the-night");
+    const title = "His Song in the Night";
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await page.getByRole("button", { name: `Add ${title} to favorites` }).click();
+    await expect(page.getByText("Added to Favorites").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: `Remove ${title} from favorites` })).toBeVisible();
+
+    await openCollection(page, "/cards?favorites=1");
+    await expect(cardList(page, "Your Favorite Cards").getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByText(/^\d+ cards · 1 favorite$/)).toBeVisible();
+
+    await cardList(page, "Your Favorite Cards").getByRole("button", { name: `Remove ${title} from favorites` }).click();
+    await expect(page.getByText("Removed from Favorites").first()).toBeVisible();
+    await expect(page.getByText(/^\d+ cards · 0 favorites$/)).toBeVisible();
+  });
+});
+
+test.describe("the dashboard", () => {
+  test("a buyer sees full access, today's card, progress and an empty favourites tab", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await page.goto("/dashboard");
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(page.getByText("Full Access")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Today's Featured Affirmation" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your Progress" })).toBeVisible();
+    await expect(page.getByText(/^All \d+ cards across \d+ categories\.$/)).toBeVisible();
+
+    await page.getByRole("link", { name: "Favorites (0)" }).click();
+    await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
+    await page.getByRole("link", { name: "Browse All Cards" }).click();
+    await expect(page.getByRole("link", { name: "Browse Cards" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("a user without access sees the preview cards and can open one", async ({ page, login }) => {
+    await login();
+    await page.goto("/dashboard");
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(page.getByText("Preview Mode")).toBeVisible();
+    await expect(page.getByText(/^Preview 3 of \d+ available cards$/)).toBeVisible();
+    const tile = page.getByRole("region", { name: "Your Cards" }).locator("[data-card-id]").first();
+    const title = (await tile.getByRole("heading").textContent()) ?? "";
+    await tile.getByRole("link", { name: `View Card: ${title}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  });
+});
