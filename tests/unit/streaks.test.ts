@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import seedBadges from "#db/seed/badges.json";
 import { badgeProgress, type BadgeStats } from "~/modules/habit/badges";
 import { addDays, nextStreak, type StreakState, streakOn } from "~/modules/habit/streaks";
+import { preferredTimeZone } from "~/modules/habit/time-zone";
 
 const fresh: StreakState = { currentStreak: 0, longestStreak: 0, lastActivityDate: null, graceDay: null };
 
@@ -109,6 +110,15 @@ describe("addDays", () => {
     expect(addDays("2026-03-08", 1)).toBe("2026-03-09");
     expect(addDays("2026-11-01", -1)).toBe("2026-10-31");
     expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
+  });
+});
+
+describe("preferredTimeZone", () => {
+  it("takes a valid requested zone, else the stored one, else UTC", () => {
+    expect(preferredTimeZone("Pacific/Auckland", "Europe/Paris")).toBe("Pacific/Auckland");
+    expect(preferredTimeZone("Mars/Olympus_Mons", "Europe/Paris")).toBe("Europe/Paris");
+    expect(preferredTimeZone(null, "Not/AZone")).toBe("UTC");
+    expect(preferredTimeZone(undefined, null)).toBe("UTC");
   });
 });
 

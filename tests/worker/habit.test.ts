@@ -278,30 +278,38 @@ describe("a day is the user's calendar day", () => {
   });
 
   it("takes the zone from the lc_tz cookie, keeps it on the user, and ignores an unknown one", async () => {
-    const caller = await signedInUser("tz");
+    const timeZoneOf = async (id: string) =>
+      (await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(id).first<{ time_zone: string | null }>())?.time_zone;
+    const lastDayOf = async (caller: Caller) =>
+      ((await (await api(`/api/user/${caller.id}/stats`, { token: caller.token })).json()) as { lastActivityDate: string }).lastActivityDate;
     const [cardId] = await previewCardIds();
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: their calendar days always differ.
+    const [east, west, nowhere] = await Promise.all([signedInUser("tz"), signedInUser("tz"), signedInUser("tz")]);
     const before = new Date();
-    const first = await postActivity(caller, { cardId, activityType: "view" }, { cookie: "lc_tz=Pacific%2FAuckland" });
-    expect(first.status).toBe(201);
-    const stored = () => env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(caller.id).first<{ time_zone: string | null }>();
-    expect((await stored())?.time_zone).toBe("Pacific/Auckland");
-    const stats = (await (await api(`/api/user/${caller.id}/stats`, { token: caller.token })).json()) as { lastActivityDate: string };
-    expect([localDay(before, "Pacific/Auckland"), localDay(new Date(), "Pacific/Auckland")]).toContain(stats.lastActivityDate);
+    expect((await postActivity(east, { cardId, activityType: "view" }, { cookie: "lc_tz=Pacific%2FKiritimati" })).status).toBe(201);
+    expect((await postActivity(west, { cardId, activityType: "view", timeZone: "Pacific/Pago_Pago" })).status).toBe(201);
+    const after = new Date();
+    expect(await timeZoneOf(east.id)).toBe("Pacific/Kiritimati");
+    expect(await timeZoneOf(west.id)).toBe("Pacific/Pago_Pago");
+    const [eastDay, westDay] = [await lastDayOf(east), await lastDayOf(west)];
+    expect([localDay(before, "Pacific/Kiritimati"), localDay(after, "Pacific/Kiritimati")]).toContain(eastDay);
+    expect([localDay(before, "Pacific/Pago_Pago"), localDay(after, "Pacific/Pago_Pago")]).toContain(westDay);
+    expect(eastDay).not.toBe(westDay);
 
-    const unknown = await postActivity(caller, { cardId, activityType: "view" }, { cookie: "lc_tz=Mars%2FOlympus_Mons" });
-    expect(unknown.status).toBe(201);
-    expect((await stored())?.time_zone).toBe("Pacific/Auckland");
-    const bodyZone = await postActivity(caller, { cardId, activityType: "view", timeZone: "Nowhere/Land" });
-    expect(bodyZone.status).toBe(201);
-    expect((await stored())?.time_zone).toBe("Pacific/Auckland");
+    // An unknown zone, by cookie or body, leaves the stored one in place.
+    expect((await postActivity(east, { cardId, activityType: "view" }, { cookie: "lc_tz=Mars%2FOlympus_Mons" })).status).toBe(201);
+    expect((await postActivity(east, { cardId, activityType: "view", timeZone: "Nowhere/Land" })).status).toBe(201);
+    expect(await timeZoneOf(east.id)).toBe("Pacific/Kiritimati");
+    expect(await lastDayOf(east)).toBe(eastDay);
 
-    // A new user with no zone and an unknown one counts in UTC; nothing is stored.
-    const other = await signedInUser("tz");
+    // A user with no stored zone and an unknown one counts in UTC; nothing is stored.
     const at = new Date();
-    expect((await postActivity(other, { cardId, activityType: "view", timeZone: "Mars/Olympus_Mons" })).status).toBe(201);
-    expect((await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(other.id).first<{ time_zone: string | null }>())?.time_zone).toBeNull();
-    const otherStats = (await (await api(`/api/user/${other.id}/stats`, { token: other.token })).json()) as { lastActivityDate: string };
-    expect([localDay(at, "UTC"), localDay(new Date(), "UTC")]).toContain(otherStats.lastActivityDate);
+    expect((await postActivity(nowhere, { cardId, activityType: "view", timeZone: "Mars/Olympus_Mons" })).status).toBe(201);
+    expect(await timeZoneOf(nowhere.id)).toBeNull();
+    expect([localDay(at, "UTC"), localDay(new Date(), "UTC")]).toContain(await lastDayOf(nowhere));
+    // Reading stats with a zone cookie changes nothing (no GET writes).
+    expect((await api(`/api/user/${nowhere.id}/stats`, { token: nowhere.token, cookie: "lc_tz=Pacific%2FKiritimati" })).status).toBe(200);
+    expect(await timeZoneOf(nowhere.id)).toBeNull();
   });
 });
 
