@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed } from "~/modules/api/json.server";
 import { NO_STORE, requireApiSubject } from "~/modules/api/subject.server";
-import { getStats, rememberTimeZone } from "~/modules/habit/activity.server";
+import { getStats } from "~/modules/habit/activity.server";
+import { preferredTimeZone } from "~/modules/habit/time-zone";
 import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
 
 /**
@@ -10,8 +11,8 @@ import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { caller, subject } = await requireApiSubject(context, params.userId ?? "");
-  // The user's own browser may report a new zone; an admin's browser says nothing about the user's.
-  const timeZone = caller.id === subject.id ? await rememberTimeZone(context.db, subject, timeZoneFromRequest(request)) : subject.timeZone;
+  // The user's own browser may report its zone (a GET stores nothing); an admin's browser says nothing about the user's.
+  const timeZone = preferredTimeZone(caller.id === subject.id ? timeZoneFromRequest(request) : null, subject.timeZone);
   return Response.json(await getStats(context.db, subject.id, { timeZone }), { headers: NO_STORE });
 }
 

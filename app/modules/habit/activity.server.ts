@@ -5,7 +5,7 @@ import { updateUser } from "~/modules/auth/users.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { badgeProgress, type BadgeStats } from "./badges";
 import { nextStreak, streakOn, type StreakState } from "./streaks";
-import { DEFAULT_TIME_ZONE, isValidTimeZone, localDay } from "./time-zone";
+import { isValidTimeZone, localDay, preferredTimeZone } from "./time-zone";
 
 /**
  * The habit engine: activity, the counters and streak in user_stats, badges.
@@ -323,11 +323,8 @@ export async function getProgress(db: Database, userId: string, options: { timeZ
  * changed), else the stored one, else UTC.
  */
 export async function rememberTimeZone(db: Database, user: Pick<User, "id" | "timeZone">, requested: string | null | undefined): Promise<string> {
-  if (isValidTimeZone(requested)) {
-    // Intl's spelling, so "america/new_york" and "America/New_York" are stored alike.
-    const zone = new Intl.DateTimeFormat("en-US", { timeZone: requested }).resolvedOptions().timeZone;
-    if (zone !== user.timeZone) await updateUser(db, user.id, { timeZone: zone });
-    return zone;
-  }
-  return isValidTimeZone(user.timeZone) ? user.timeZone : DEFAULT_TIME_ZONE;
+  const zone = preferredTimeZone(requested, user.timeZone);
+  // Intl's spelling is stored, so "america/new_york" and "America/New_York" are one zone.
+  if (isValidTimeZone(requested) && zone !== user.timeZone) await updateUser(db, user.id, { timeZone: zone });
+  return zone;
 }

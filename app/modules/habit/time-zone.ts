@@ -24,3 +24,9 @@ export function localDay(now: Date, timeZone: string | null | undefined): string
   // en-CA formats dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
+
+/** The zone to count days in: the requested one when valid, else the stored one when valid, else UTC. Stores nothing. */
+export function preferredTimeZone(requested: string | null | undefined, stored: string | null | undefined): string {
+  if (isValidTimeZone(requested)) return new Intl.DateTimeFormat("en-US", { timeZone: requested }).resolvedOptions().timeZone;
+  return isValidTimeZone(stored) ? stored : DEFAULT_TIME_ZONE;
+}
