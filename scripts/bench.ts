@@ -3,6 +3,8 @@
  * - Worker bundle size (minified, gzip), from `wrangler deploy --dry-run`
  * - cold start of `npm start`: from launch to the first 200 on /
  * - server timings of the main pages under `wrangler dev` (p50 / p95 over repeated requests)
+ * - the buyer's library: /cards and one card page for a buyer with every card and 20 favourites, and the client
+ *   JavaScript the /cards route adds to what the root already loads (gzip)
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -52,11 +54,12 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-async function timePage(path: string, count: number) {
+async function timePage(path: string, count: number, headers: Record<string, string> = {}) {
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
     const start = performance.now();
-    const response = await fetch(`${origin}${path}`);
+    const response = await fetch(`${origin}${path}`, { headers });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     await response.arrayBuffer();
     samples.push(performance.now() - start);
   }
@@ -70,18 +73,7 @@ async function timeSignIns(count: number) {
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
     const email = `bench-${Date.now()}-${i}@example.com`;
-    await fetch(`${origin}/api/auth/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, password, confirmPassword: password }),
-    });
-    const outbox = await (await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(email)}`)).text();
-    const token = /token=([A-Za-z0-9_-]+)/.exec(outbox)?.[1];
-    await fetch(`${origin}/api/auth/verify-email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token }),
-    });
+    await registerVerified(email, password);
     const start = performance.now();
     const response = await fetch(`${origin}/api/auth/login`, {
       method: "POST",
@@ -94,6 +86,85 @@ async function timeSignIns(count: number) {
   }
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+/** Registers and verifies an account through the API (an API client proves the password when it verifies). */
+async function registerVerified(email: string, password: string) {
+  const json = { "Content-Type": "application/json" };
+  await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password, confirmPassword: password }),
+  });
+  const outbox = await (await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(email)}`)).text();
+  const token = /token=([A-Za-z0-9_-]+)/.exec(outbox)?.[1];
+  const verified = await fetch(`${origin}/api/auth/verify-email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ token, password }),
+  });
+  if (!verified.ok) throw new Error(`verifying ${email} failed: ${verified.status}`);
+}
+
+/** A verified account, signed in (bearer token) and with its id. */
+async function signedInAccount(email: string, password: string) {
+  const json = { "Content-Type": "application/json" };
+  await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password, confirmPassword: password }),
+  });
+  const outbox = await (await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(email)}`)).text();
+  const token = /token=([A-Za-z0-9_-]+)/.exec(outbox)?.[1];
+  await fetch(`${origin}/api/auth/verify-email`, { method: "POST", headers: json, body: JSON.stringify({ token, password }) });
+  const login = await fetch(`${origin}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  const { token: bearer, user } = (await login.json()) as { token: string; user: { id: string } };
+  return { authorization: `Bearer ${bearer}`, id: user.id };
+}
+
+/** A buyer (test-mode payment) with 20 favourites, and the timings of /cards and one card page for them. */
+async function timeLibrary() {
+  const email = `bench-buyer-${Date.now()}@example.com`;
+  const buyer = await signedInAccount(email, "Benchmark words 2026");
+  const paid = await fetch(`${origin}/api/mock-payment`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  if (!paid.ok) throw new Error(`mock payment failed: ${paid.status}`);
+  const { cards } = (await (await fetch(`${origin}/api/cards`, { headers: { Authorization: buyer.authorization } })).json()) as {
+    cards: { id: string }[];
+  };
+  for (const card of cards.slice(0, 20)) {
+    await fetch(`${origin}/api/user/${buyer.id}/favorites`, {
+      method: "POST",
+      headers: { Authorization: buyer.authorization, "Content-Type": "application/json" },
+      body: JSON.stringify({ cardId: card.id }),
+    });
+  }
+  const headers = { Authorization: buyer.authorization };
+  const cardPath = `/cards/${cards[10]?.id}`;
+  await timePage("/cards", 3, headers);
+  await timePage(cardPath, 3, headers);
+  return { cardCount: cards.length, cards: await timePage("/cards", 30, headers), card: await timePage(cardPath, 30, headers), cardPath };
+}
+
+/** Client JavaScript a route loads beyond the root and the entry (gzip), from the Remix build manifest. */
+function routeJavaScript(routeId: string) {
+  const manifestFile = readdirSync("public/build").find((file) => file.startsWith("manifest-"));
+  if (!manifestFile) throw new Error("no Remix manifest in public/build: run remix build");
+  const manifest = JSON.parse(
+    readFileSync(join("public/build", manifestFile), "utf8")
+      .replace(/^window.__remixManifest=/, "")
+      .replace(/;$/, ""),
+  ) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const files = (entry: { module: string; imports?: string[] } | undefined) => [entry?.module ?? "", ...(entry?.imports ?? [])];
+  const alreadyLoaded = new Set([...files(manifest.entry), ...files(manifest.routes.root)]);
+  const added = files(manifest.routes[routeId]).filter((file) => file && !alreadyLoaded.has(file));
+  return added.reduce((sum, file) => sum + gzipSync(readFileSync(join("public", file)), { level: 9 }).length, 0);
 }
 
 const size = await bundleSize();
@@ -114,6 +185,7 @@ try {
   }
 
   const signIn = await timeSignIns(6);
+  const library = await timeLibrary();
 
   console.log("\nLIGHT Cards benchmark");
   console.log(`Worker bundle (minified): ${kib(size.raw)}, gzip ${kib(size.gzip)} (free plan limit 3 MiB gzip)`);
@@ -124,6 +196,12 @@ try {
   }
   console.log(
     `  ${"POST /api/auth/login".padEnd(22)} p50 ${signIn.p50.toFixed(1)} ms   p95 ${signIn.p95.toFixed(1)} ms  (PBKDF2-SHA256, 100,000 iterations, dominates)`,
+  );
+  console.log(`The buyer's library (a buyer with ${library.cardCount} cards and 20 favourites, 30 requests):`);
+  console.log(`  ${"/cards".padEnd(22)} p50 ${library.cards.p50.toFixed(1)} ms   p95 ${library.cards.p95.toFixed(1)} ms`);
+  console.log(`  ${library.cardPath.padEnd(22)} p50 ${library.card.p50.toFixed(1)} ms   p95 ${library.card.p95.toFixed(1)} ms`);
+  console.log(
+    `Client JavaScript the /cards route adds to the root (gzip): ${(routeJavaScript("routes/cards._index") / 1024).toFixed(1)} KiB`,
   );
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");

@@ -3,13 +3,7 @@ import { useState } from "react";
 import { ErrorList, HoneypotField } from "~/components/forms";
 import { ActionToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { ToastInput } from "~/modules/toast/toast";
-
-export const ACCESS_GATE_ANSWER =
-  "If this email has purchased the collection, a sign-in link is on its way. It works once, for 15 minutes.";
-
-/** What the gate's action (POST /cards) answers when it re-renders the gate instead of redirecting. */
-export type AccessGateActionData = { emailError: string | null; toast: ToastInput | null };
+import { ACCESS_GATE_ANSWER, type AccessGateActionData } from "~/modules/access/gate";
 
 /**
  * The access gate that wraps the card screens (/cards and /cards/{id}): a visitor asks for a sign-in link, buys,

@@ -1,20 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "@remix-run/react";
-import { ACCESS_GATE_ANSWER, AccessGate } from "~/components/access-gate";
+import { AccessGate } from "~/components/access-gate";
 import { CollectionBrowser } from "~/components/library/collection-browser";
-import { accessRequiredRedirect, getAccessStatus, sendAccessLinkIfEntitled } from "~/modules/access/access.server";
-import { grantAccessByEmail } from "~/modules/access/grants.server";
-import { startSession } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/security/honeypot";
+import { accessRequiredRedirect, getAccessStatus } from "~/modules/access/access.server";
+import { accessGateAction } from "~/modules/access/gate.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { loadLibrary } from "~/modules/cards/library.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { forwardHeaders } from "~/modules/http/forward-headers";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import { emailOnlySchema } from "~/validation/auth";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Your collection | LIGHT Cards" }];
@@ -45,55 +39,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  rejectBots(formData);
-  const intent = formData.get("intent");
-  const parsed = emailOnlySchema.safeParse({ email: formData.get("email") ?? undefined });
-
-  if (intent === "dev-grant") {
-    // Development only: grant the typed email and sign in as it.
-    if (!context.config.isDevelopment) throw new Response("Not Found", { status: 404 });
-    if (!parsed.success) return data({ emailError: "Please enter a valid email address", toast: null }, { status: 400 });
-    const email = parsed.data.email;
-    return withFailureToast("Failed to grant access. Please try again.", async () => {
-      await enforceRateLimits(context, request, [{ rule: "email_action_ip" }]);
-      const { user } = await grantAccessByEmail(context.db, {
-        email,
-        actor: { userId: null, email },
-        reason: "Grant Access (Dev) on the access gate",
-      });
-      const session = await startSession(context, user, false);
-      return redirectWithSession(context, request, session, "/cards", { type: "success", title: "Access Granted!" });
-    });
-  }
-
-  if (intent === "check-access") {
-    if (!parsed.success) return data({ emailError: "Please enter a valid email address", toast: null }, { status: 400 });
-    const email = parsed.data.email;
-    return withFailureToast("Failed to verify access. Please try again.", async () => {
-      await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "access_check_email", email }]);
-      sendAccessLinkIfEntitled(context, email);
-      // The same answer whatever the email: the form never reveals who bought.
-      return redirectWithToast(context.config, "/cards?sent=1", {
-        type: "message",
-        title: "Check your email",
-        description: ACCESS_GATE_ANSWER,
-      });
-    });
-  }
-  return redirect("/cards");
-}
-
-/** The gate's failures show the spec's toast on the gate itself, not the error page (a 429 still answers as a 429). */
-async function withFailureToast<T>(description: string, work: () => Promise<T>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error(`Access gate: ${description}`, error);
-    return data({ emailError: null, toast: { type: "error" as const, title: "Error", description } }, { status: 503 });
-  }
+/** The access gate's form, whichever card screen showed it (app/modules/access/gate.server.ts). */
+export function action({ request, context }: ActionFunctionArgs) {
+  return accessGateAction(context, request);
 }
 
 export default function CardsPage() {

@@ -16,7 +16,8 @@ import { displayName, initials } from "~/modules/auth/users.server";
 import { type CardFilters, filterCards, filterSearch } from "~/modules/cards/filter";
 import { loadLibrary } from "~/modules/cards/library.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
-import { getProgress, rememberTimeZone } from "~/modules/habit/activity.server";
+import { getProgress } from "~/modules/habit/activity.server";
+import { preferredTimeZone } from "~/modules/habit/time-zone";
 import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -34,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const audience = await cardAudienceFor(context.db, user);
   if (audience === "visitor") throw new Error("A signed-in user is never a visitor");
-  const timeZone = await rememberTimeZone(context.db, user, timeZoneFromRequest(request));
+  // A GET changes nothing: the zone is stored when the user next records activity.
+  const timeZone = preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
   const favoriteIds = await listFavoriteCardIds(context.db, user.id);
   const [library, progress] = await Promise.all([
     loadLibrary(context.db, audience, favoriteIds, url.searchParams),

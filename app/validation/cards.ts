@@ -1,27 +1,19 @@
 import { z } from "zod";
-import { type CardFilters, type CardView, DEFAULT_FILTERS, SEARCH_MAX_LENGTH } from "~/modules/cards/filter";
+import {
+  type CardFilters,
+  type CardView,
+  DEFAULT_FILTERS,
+  resolveCategory,
+  SEARCH_MAX_LENGTH,
+  SEARCH_TOO_LONG,
+} from "~/modules/cards/filter";
 
 /** `?category=` on the landing page and /api/cards: 'all' or a category slug. */
 export const categoryQuerySchema = z.object({
   category: z.string().trim().toLowerCase().max(64, "Category names are at most 64 characters").optional().default("all"),
 });
 
-/**
- * Checks a requested category against the categories in the data.
- * Unknown values fall back to 'all' with a message the page shows (and a 400 status).
- */
-export function resolveCategory(
-  requested: string,
-  categories: readonly { slug: string; label: string }[],
-): { slug: string; error: string | null } {
-  if (!requested || requested === "all") return { slug: "all", error: null };
-  if (categories.some((category) => category.slug === requested)) return { slug: requested, error: null };
-  const names = ["all", ...categories.map((category) => category.slug)].join(", ");
-  return {
-    slug: "all",
-    error: `There is no category called "${requested.slice(0, 64)}". Choose one of: ${names}.`,
-  };
-}
+export { resolveCategory } from "~/modules/cards/filter";
 
 /**
  * The card browser's query (/cards, /cards/{id}, /dashboard): the search text is checked, the toggles are
@@ -30,7 +22,7 @@ export function resolveCategory(
 export const cardFiltersQuerySchema = z.object({
   q: z
     .string()
-    .max(SEARCH_MAX_LENGTH, `Search text is at most ${SEARCH_MAX_LENGTH} characters`)
+    .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG)
     .optional()
     .default("")
     .transform((text) => text.trim()),
@@ -46,8 +38,9 @@ export const cardFiltersQuerySchema = z.object({
 });
 
 /**
- * Filters from a URL, checked against the categories in the data. A bad value is not an error page: the page
- * shows its message, falls back to the default, and answers 400.
+ * Filters from a URL, checked against the categories in the data (the server's reading; the browser reads a URL
+ * with readCardFilters, which needs no zod, and tests/unit/card-filters.test.ts keeps the two in agreement).
+ * A bad value is not an error page: the page shows its message, falls back to the default, and answers 400.
  */
 export function parseCardFilters(
   searchParams: URLSearchParams,
@@ -69,3 +62,10 @@ export const cardIdSchema = z
   .string()
   .max(128)
   .regex(/^[a-z0-9-]+$/);
+
+/** `cardId` in a JSON body or a form (favourites, activity): unknown ids are answered by the routes with a 404. */
+export const cardIdField = z
+  .string({ error: "cardId is required." })
+  .trim()
+  .min(1, "cardId is required.")
+  .max(128, "cardId is at most 128 characters.");

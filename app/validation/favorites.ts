@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { cardIdField } from "./cards";
 
-const cardId = z
-  .string({ error: "cardId is required" })
-  .trim()
-  .min(1, "cardId is required")
-  .max(128, "cardId is at most 128 characters")
-  .regex(/^[a-z0-9-]+$/, "cardId is a card's id, such as morning-rise-and-rule");
-const userId = z.string({ error: "userId is required" }).trim().min(1, "userId is required").max(64, "userId is at most 64 characters");
+const cardId = cardIdField;
+const userId = z.string({ error: "userId is required." }).trim().min(1, "userId is required.").max(64, "userId is at most 64 characters.");
 
 /** POST /api/user/{userId}/favorites */
 export const favoriteBodySchema = z.object({ cardId });
@@ -15,6 +11,6 @@ export const favoriteWithUserBodySchema = z.object({ userId, cardId });
 /** The /favorites form: add or remove one card, then (without JavaScript) go back where the user was. */
 export const favoriteFormSchema = z.object({
   cardId,
-  intent: z.enum(["add", "remove"], { error: "intent must be add or remove" }),
+  intent: z.enum(["add", "remove"], { error: "intent must be add or remove." }),
   redirectTo: z.string().max(2048).optional(),
 });

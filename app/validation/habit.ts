@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { activityTypes } from "#db/schema";
+import { cardIdField } from "./cards";
 
 export const METADATA_MAX_BYTES = 1024;
 export const METADATA_MAX_KEYS = 20;
@@ -15,7 +16,7 @@ const metadataSchema = z
 
 /** POST /api/activity. An unknown timeZone is not an error: the stored zone (or UTC) is used instead. */
 export const activityBodySchema = z.object({
-  cardId: z.string({ error: "cardId is required." }).trim().min(1, "cardId is required.").max(200, "cardId is too long."),
+  cardId: cardIdField,
   activityType: z.enum(activityTypes, { error: `activityType must be one of: ${activityTypes.join(", ")}.` }),
   userId: z.string({ error: "userId must be a string." }).optional(),
   metadata: metadataSchema.nullish(),

@@ -28,7 +28,10 @@ test.describe("the card browser", () => {
     await openCollection(page);
     await expect(page.getByText(/^Showing (\d+) of \1 cards$/)).toBeVisible();
 
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Evening \(\d+\)$/ }).click();
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: /^Evening \(\d+\)$/ })
+      .click();
     await expect(page.getByRole("heading", { name: "Evening Cards" })).toBeVisible();
     await expect(page.getByText(/^Showing \d+ of \d+ cards$/)).toBeVisible();
 
@@ -79,7 +82,10 @@ test.describe("the card browser with JavaScript @js", () => {
     await page.getByLabel("Search cards").pressSequentially("shepherd", { delay: 20 });
     await expect(cardList(page, "All Affirmation Cards").getByRole("heading", { name: "The Lord Is My Shepherd" })).toBeVisible();
     await expect(page.getByText('(matching "shepherd")')).toBeVisible();
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Morning \(\d+\)$/ }).click();
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: /^Morning \(\d+\)$/ })
+      .click();
     await expect(page.getByRole("heading", { name: "No Cards Found" })).toBeVisible();
     expect(dataRequests).toEqual([]);
     await expect(page).toHaveURL(/q=shepherd&category=morning/);
@@ -105,7 +111,10 @@ test.describe("a page per card", () => {
     const tiles = page.getByTestId("card-list").locator("[data-card-id]");
     const firstTitle = (await tiles.nth(0).getByRole("heading").textContent()) ?? "";
     const secondTitle = (await tiles.nth(1).getByRole("heading").textContent()) ?? "";
-    await tiles.nth(0).getByRole("link", { name: `View Card: ${firstTitle}` }).click();
+    await tiles
+      .nth(0)
+      .getByRole("link", { name: `View Card: ${firstTitle}` })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: firstTitle })).toBeVisible();
     await expect(page.getByText(/^Evening · Card 1 of \d+$/)).toBeVisible();
 
@@ -129,7 +138,9 @@ test.describe("a page per card", () => {
     await expect(cardList(page, "Your Favorite Cards").getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByText(/^\d+ cards · 1 favorite$/)).toBeVisible();
 
-    await cardList(page, "Your Favorite Cards").getByRole("button", { name: `Remove ${title} from favorites` }).click();
+    await cardList(page, "Your Favorite Cards")
+      .getByRole("button", { name: `Remove ${title} from favorites` })
+      .click();
     await expect(page.getByText("Removed from Favorites").first()).toBeVisible();
     await expect(page.getByText(/^\d+ cards · 0 favorites$/)).toBeVisible();
   });

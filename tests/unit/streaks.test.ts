@@ -133,7 +133,11 @@ describe("badgeProgress", () => {
     });
     expect(badgeProgress({ type: "spoken_affirmations", count: 1 }, { ...none, totalSpokenAffirmations: 1 }, 50)?.earned).toBe(true);
     expect(badgeProgress({ type: "scripture_reads", count: 10 }, { ...none, totalScriptureReads: 9 }, 50)?.earned).toBe(false);
-    expect(badgeProgress({ type: "favorites", count: 5 }, { ...none, totalFavorites: 6 }, 50)).toEqual({ current: 5, target: 5, earned: true });
+    expect(badgeProgress({ type: "favorites", count: 5 }, { ...none, totalFavorites: 6 }, 50)).toEqual({
+      current: 5,
+      target: 5,
+      earned: true,
+    });
     expect(badgeProgress({ type: "streak", days: 7 }, { ...none, longestStreak: 7 }, 50)?.earned).toBe(true);
     expect(badgeProgress({ type: "streak", days: 7 }, { ...none, totalCardsViewed: 7, longestStreak: 6 }, 50)?.earned).toBe(false);
   });
@@ -146,7 +150,13 @@ describe("badgeProgress", () => {
   });
 
   it("never awards an unknown or malformed requirement", () => {
-    const everything: BadgeStats = { totalCardsViewed: 999, totalScriptureReads: 999, totalSpokenAffirmations: 999, totalFavorites: 999, longestStreak: 999 };
+    const everything: BadgeStats = {
+      totalCardsViewed: 999,
+      totalScriptureReads: 999,
+      totalSpokenAffirmations: 999,
+      totalFavorites: 999,
+      longestStreak: 999,
+    };
     expect(badgeProgress({ type: "shares", count: 1 }, everything, 50)).toBeNull();
     expect(badgeProgress({ type: "toString", count: 1 }, everything, 50)).toBeNull();
     expect(badgeProgress({ type: "favorites", count: "all" }, everything, 50)).toBeNull();

@@ -183,7 +183,7 @@ describe("the /favorites form (the heart without JavaScript)", () => {
     const me = await buyer();
     const missing = await api(`/api/user/${me.id}/favorites`, { token: me.token, method: "POST", body: json({}) });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ error: "cardId is required" });
+    expect(await missing.json()).toMatchObject({ error: "cardId is required." });
     const broken = await api("/api/favorites", { token: me.token, method: "POST", body: "{not json" });
     expect(broken.status).toBe(400);
     const wrongMethod = await api(`/api/user/${me.id}/favorites`, { token: me.token, method: "PUT", body: json({ cardId: "x" }) });

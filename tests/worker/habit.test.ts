@@ -4,32 +4,14 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "#db/client";
-import { grantAccessByEmail } from "~/modules/access/grants.server";
 import { createUser } from "~/modules/auth/users.server";
-import { getCardsFor } from "~/modules/cards/cards.server";
 import { checkBadges, getStats, listBadges, recordActivity } from "~/modules/habit/activity.server";
 import { localDay } from "~/modules/habit/time-zone";
 import { uniqueEmail } from "../support/identities";
-import { createVerifiedUser, fetchApp, fetchAppWithEnv, postJson, signInApi } from "./helpers";
+import { postJson } from "./helpers";
+import { api, buyer, type Caller as LibraryCaller, db, paidCard, previewCardIds, signedInUser } from "./library-support";
 
-const db = createDb(env.DB);
-
-type Caller = { token: string; id: string; email: string };
-
-async function signedInUser(label = "user"): Promise<Caller> {
-  const { email } = await createVerifiedUser(uniqueEmail(label));
-  const token = await signInApi(email);
-  const me = await fetchApp("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } });
-  const { user } = (await me.json()) as { user: { id: string } };
-  return { token, id: user.id, email };
-}
-
-async function buyer(): Promise<Caller> {
-  const caller = await signedInUser("buyer");
-  await grantAccessByEmail(db, { email: caller.email, actor: { userId: null, email: "tests" }, reason: "habit tests" });
-  return caller;
-}
+type Caller = Pick<LibraryCaller, "token" | "id" | "email">;
 
 /** A plain account straight in D1, for driving the module with explicit clocks. */
 async function plainUser(): Promise<string> {
@@ -38,25 +20,12 @@ async function plainUser(): Promise<string> {
   return user.id;
 }
 
-function api(path: string, options: { token?: string; method?: string; body?: string; cookie?: string; env?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.cookie) headers.Cookie = options.cookie;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  return fetchAppWithEnv(options.env ?? {}, path, { method: options.method ?? "GET", headers, body: options.body });
-}
-
 function postActivity(caller: Pick<Caller, "token">, body: unknown, options: { cookie?: string } = {}) {
   return api("/api/activity", { token: caller.token, method: "POST", body: JSON.stringify(body), cookie: options.cookie });
 }
 
-async function previewCardIds(): Promise<string[]> {
-  return (await getCardsFor(db, "member-without-access")).cards.map((card) => card.id);
-}
-
 async function paidCardId(): Promise<string> {
-  const row = await env.DB.prepare("SELECT id FROM affirmation_cards WHERE is_preview = 0 LIMIT 1").first<{ id: string }>();
-  return row!.id;
+  return (await paidCard()).id;
 }
 
 async function activityRows(userId: string): Promise<number> {
@@ -167,7 +136,10 @@ describe("POST /api/activity: only cards the caller may see", () => {
       [{ cardId, activityType: "dance" }, /activityType must be one of: view, read_scripture, speak_aloud, favorite/],
       [{ activityType: "view" }, /cardId is required/],
       [{ cardId, activityType: "view", metadata: { note: "x".repeat(2000) } }, /metadata may be at most 1024 bytes/],
-      [{ cardId, activityType: "view", metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])) }, /at most 20 keys/],
+      [
+        { cardId, activityType: "view", metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])) },
+        /at most 20 keys/,
+      ],
       [{ cardId, activityType: "view", metadata: [1, 2] }, /metadata must be a JSON object/],
     ];
     for (const [body, message] of cases) {
@@ -227,7 +199,8 @@ describe("a day is the user's calendar day", () => {
   it("counts days, not 24-hour periods, across New York's daylight-saving changes", async () => {
     const spring = await plainUser();
     // 23:30 EST on 7 March, 23:30 EDT on 8 March (23 hours later), 00:30 EDT on 9 March: three days.
-    for (const iso of ["2026-03-08T04:30:00Z", "2026-03-09T03:30:00Z", "2026-03-09T04:30:00Z"]) await record(spring, iso, "America/New_York");
+    for (const iso of ["2026-03-08T04:30:00Z", "2026-03-09T03:30:00Z", "2026-03-09T04:30:00Z"])
+      await record(spring, iso, "America/New_York");
     expect(await getStats(db, spring, { timeZone: "America/New_York", now: new Date("2026-03-09T04:30:00Z") })).toMatchObject({
       currentStreak: 3,
       lastActivityDate: "2026-03-09",
@@ -281,7 +254,8 @@ describe("a day is the user's calendar day", () => {
     const timeZoneOf = async (id: string) =>
       (await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(id).first<{ time_zone: string | null }>())?.time_zone;
     const lastDayOf = async (caller: Caller) =>
-      ((await (await api(`/api/user/${caller.id}/stats`, { token: caller.token })).json()) as { lastActivityDate: string }).lastActivityDate;
+      ((await (await api(`/api/user/${caller.id}/stats`, { token: caller.token })).json()) as { lastActivityDate: string })
+        .lastActivityDate;
     const [cardId] = await previewCardIds();
     // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: their calendar days always differ.
     const [east, west, nowhere] = await Promise.all([signedInUser("tz"), signedInUser("tz"), signedInUser("tz")]);
@@ -337,7 +311,9 @@ describe("exactly once under concurrent requests", () => {
       await recordActivity(db, { userId, cardId: null, activityType: "speak_aloud", timeZone: "UTC", now: new Date(`${day}T12:00:00Z`) });
     }
     await env.DB.prepare("DELETE FROM user_badges WHERE user_id = ?").bind(userId).run();
-    const responses = await Promise.all(Array.from({ length: 10 }, () => api(`/api/user/${userId}/check-badges`, { token: caller.token, method: "POST" })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => api(`/api/user/${userId}/check-badges`, { token: caller.token, method: "POST" })),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
     const awarded = ((await Promise.all(responses.map((response) => response.json()))) as NewBadges[]).flatMap(badgeIds).sort();
     expect(awarded).toEqual(["first-words", "three-day-streak"]);

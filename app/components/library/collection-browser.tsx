@@ -4,8 +4,15 @@ import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Card, CategorySummary } from "~/modules/cards/card";
-import { type CardFilters, collectionTitle, filterCards, filterSearch, SEARCH_MAX_LENGTH, showingText } from "~/modules/cards/filter";
-import { parseCardFilters } from "~/validation/cards";
+import {
+  type CardFilters,
+  collectionTitle,
+  filterCards,
+  filterSearch,
+  readCardFilters,
+  SEARCH_MAX_LENGTH,
+  showingText,
+} from "~/modules/cards/filter";
 import { CardTile } from "./card-tile";
 
 type BrowserCategory = CategorySummary & { visibleCount: number };
@@ -32,7 +39,7 @@ export function CollectionBrowser({
   const location = useLocation();
   const hydrated = useHydrated();
   const recordActivity = useActivityRecorder();
-  const { filters, error } = parseCardFilters(searchParams, categories);
+  const { filters, error } = readCardFilters(searchParams, categories);
   const rawQuery = searchParams.get("q") ?? "";
   const [query, setQuery] = useState(rawQuery);
   useEffect(() => setQuery(rawQuery), [rawQuery]);

@@ -128,8 +128,7 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
           <ul className="mt-2 space-y-1 text-sm" aria-label="Recent activity">
             {recentActivity.map((item) => (
               <li key={item.id}>
-                {describeActivity(item)} {item.cardTitle ?? "a card"}{" "}
-                <span className="text-ink-muted">({item.when})</span>
+                {describeActivity(item)} {item.cardTitle ?? "a card"} <span className="text-ink-muted">({item.when})</span>
               </li>
             ))}
           </ul>

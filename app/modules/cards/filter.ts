@@ -10,6 +10,7 @@ export type CardFilters = { q: string; category: string; favoritesOnly: boolean;
 
 export const DEFAULT_FILTERS: CardFilters = { q: "", category: "all", favoritesOnly: false, view: "grid" };
 export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_TOO_LONG = `Search text is at most ${SEARCH_MAX_LENGTH} characters`;
 
 type SearchableCard = Pick<Card, "id" | "category" | "title" | "affirmation" | "scripture" | "scriptureReference" | "scriptureReferences">;
 
@@ -76,4 +77,48 @@ export function neighbours(
   const index = cards.findIndex((card) => card.id === cardId);
   if (index < 0) return { previous: null, next: null, position: -1 };
   return { previous: cards[index - 1]?.id ?? null, next: cards[index + 1]?.id ?? null, position: index };
+}
+
+/**
+ * Checks a requested category against the categories in the data.
+ * Unknown values fall back to 'all' with a message the page shows (and a 400 status).
+ */
+export function resolveCategory(
+  requested: string,
+  categories: readonly { slug: string; label: string }[],
+): { slug: string; error: string | null } {
+  if (!requested || requested === "all") return { slug: "all", error: null };
+  if (categories.some((category) => category.slug === requested)) return { slug: requested, error: null };
+  const names = ["all", ...categories.map((category) => category.slug)].join(", ");
+  return {
+    slug: "all",
+    error: `There is no category called "${requested.slice(0, 64)}". Choose one of: ${names}.`,
+  };
+}
+
+/**
+ * Filters from a URL as the browser reads them while the user types and clicks (no zod in the page's script):
+ * the same answers as the server's parseCardFilters (app/validation/cards.ts).
+ */
+export function readCardFilters(
+  searchParams: URLSearchParams,
+  categories: readonly { slug: string; label: string }[],
+): { filters: CardFilters; error: string | null } {
+  // The last value wins when a name repeats, as in Object.fromEntries (the server's reading).
+  const last = (name: string) => searchParams.getAll(name).at(-1);
+  const q = last("q") ?? "";
+  if (q.length > SEARCH_MAX_LENGTH) return { filters: DEFAULT_FILTERS, error: SEARCH_TOO_LONG };
+  const category = (last("category") ?? "all").trim().toLowerCase();
+  if (category.length > 64) return { filters: DEFAULT_FILTERS, error: "Category names are at most 64 characters" };
+  const favorites = last("favorites");
+  const selection = resolveCategory(category, categories);
+  return {
+    filters: {
+      q: q.trim(),
+      category: selection.slug,
+      favoritesOnly: favorites === "1" || favorites === "true",
+      view: last("view") === "list" ? "list" : "grid",
+    },
+    error: selection.error,
+  };
 }

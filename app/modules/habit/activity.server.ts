@@ -149,11 +149,7 @@ export async function recordActivity(
     read = current;
     next = nextStreak(read, today);
     if (sameStreak(read, next)) break;
-    [current] = await db
-      .update(userStats)
-      .set(streakAssignments(read, next))
-      .where(eq(userStats.userId, userId))
-      .returning(streakColumns);
+    [current] = await db.update(userStats).set(streakAssignments(read, next)).where(eq(userStats.userId, userId)).returning(streakColumns);
   }
 
   const newBadges = await checkBadges(db, userId, { now });
@@ -322,7 +318,11 @@ export async function getProgress(db: Database, userId: string, options: { timeZ
  * The zone to count this user's days in: the requested one when the runtime knows it (kept on the user when it
  * changed), else the stored one, else UTC.
  */
-export async function rememberTimeZone(db: Database, user: Pick<User, "id" | "timeZone">, requested: string | null | undefined): Promise<string> {
+export async function rememberTimeZone(
+  db: Database,
+  user: Pick<User, "id" | "timeZone">,
+  requested: string | null | undefined,
+): Promise<string> {
   const zone = preferredTimeZone(requested, user.timeZone);
   // Intl's spelling is stored, so "america/new_york" and "America/New_York" are one zone.
   if (isValidTimeZone(requested) && zone !== user.timeZone) await updateUser(db, user.id, { timeZone: zone });

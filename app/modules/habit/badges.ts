@@ -27,7 +27,11 @@ function isPositiveInteger(value: unknown): value is number {
  * How far `stats` are towards a requirement; `current` is capped at the target. `count: "all"` (cards_viewed)
  * means the number of cards in the collection, passed as `cardCount`.
  */
-export function badgeProgress(requirement: { type: string; [key: string]: unknown }, stats: BadgeStats, cardCount: number): BadgeProgress | null {
+export function badgeProgress(
+  requirement: { type: string; [key: string]: unknown },
+  stats: BadgeStats,
+  cardCount: number,
+): BadgeProgress | null {
   let target: unknown;
   let value: number;
   if (requirement.type === "streak") {
