@@ -7,7 +7,10 @@ import { CheckList } from "~/components/check-list";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { countCards, getPreviewCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
+import { cardAudienceFor } from "~/modules/access/access.server";
+import { getUser } from "~/modules/auth/guards.server";
+import { countCards, getPreviewCard, getVisibleCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
+import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { formatPriceShort } from "~/modules/config/money";
 
 export const meta: MetaFunction = () => [
@@ -17,8 +20,18 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { db, config } = context;
-  const [card, cardCount, categories] = await Promise.all([getPreviewCard(db, SAMPLE_CARD_ID), countCards(db), listCategories(db)]);
+  const [card, cardCount, categories, user] = await Promise.all([
+    getPreviewCard(db, SAMPLE_CARD_ID),
+    countCards(db),
+    listCategories(db),
+    getUser(context),
+  ]);
   if (!card) throw new Response("Not Found", { status: 404 });
+  // A signed-in user who may see this card keeps it as a real favourite; a visitor's favourite stays in the browser.
+  const saved =
+    user && (await getVisibleCard(db, await cardAudienceFor(db, user), card.id))
+      ? { isFavorite: (await listFavoriteCardIds(db, user.id)).includes(card.id), redirectTo: "/sample-card" }
+      : null;
   const categoryLabel = categories.find((category) => category.slug === card.category)?.label ?? card.category;
   return {
     card,
@@ -27,25 +40,27 @@ export async function loader({ context }: LoaderFunctionArgs) {
     categoryCount: categories.length,
     price: formatPriceShort(config.price),
     pageUrl: `${config.appOrigin}/sample-card`,
+    saved,
   };
 }
 
 export default function SampleCardPage() {
-  const { card, categoryLabel, cardCount, categoryCount, price, pageUrl } = useLoaderData<typeof loader>();
+  const { card, categoryLabel, cardCount, categoryCount, price, pageUrl, saved } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const { showToast } = useToast();
   const [isFavorite, setIsFavorite] = useState(false);
 
   // On the public sample the favourite is local only (the spec), so it needs JavaScript.
-  const favorite = hydrated
-    ? {
-        isFavorite,
-        onToggle: () => {
-          setIsFavorite(!isFavorite);
-          showToast({ type: "success", title: isFavorite ? "Removed from Favorites" : "Added to Favorites" });
-        },
-      }
-    : undefined;
+  const favorite =
+    hydrated && !saved
+      ? {
+          isFavorite,
+          onToggle: () => {
+            setIsFavorite(!isFavorite);
+            showToast({ type: "success", title: isFavorite ? "Removed from Favorites" : "Added to Favorites" });
+          },
+        }
+      : undefined;
 
   return (
     <>
@@ -56,7 +71,14 @@ export default function SampleCardPage() {
         </Link>
         <div className="grid items-start gap-10 lg:grid-cols-2">
           <div className="mx-auto w-full max-w-md">
-            <AffirmationCard card={card} shareUrl={pageUrl} categoryLabel={categoryLabel} favorite={favorite} headingLevel="h2" />
+            <AffirmationCard
+              card={card}
+              shareUrl={pageUrl}
+              categoryLabel={categoryLabel}
+              favorite={favorite}
+              favoriteForm={saved ?? undefined}
+              headingLevel="h2"
+            />
           </div>
           <div className="space-y-6">
             <h1 className="font-serif text-4xl font-bold">Try a Sample Card</h1>

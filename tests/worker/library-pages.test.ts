@@ -195,3 +195,13 @@ describe("/dashboard: the account home", () => {
     expect(dashboard.text).toContain(`Added to favorites: ${title}`);
   });
 });
+
+describe("/sample-card", () => {
+  it("gives a buyer the saved favourite form and a visitor none (their favourite stays in the browser)", async () => {
+    const me = await buyer();
+    const asBuyer = await fetchApp("/sample-card", { headers: { Cookie: me.cookie } });
+    expect(await asBuyer.text()).toContain('aria-label="Add The Lord Is My Shepherd to favorites"');
+    const asVisitor = await fetchApp("/sample-card");
+    expect(await asVisitor.text()).not.toContain('action="/favorites"');
+  });
+});
