@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AffirmationCard } from "~/components/affirmation-card";
 import { CardTile } from "~/components/library/card-tile";
+import { CategoryFilter } from "~/components/library/category-filter";
 import { ProgressPanel } from "~/components/library/progress-panel";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { SubmitButton, TextField } from "~/components/forms";
@@ -222,21 +223,12 @@ export default function DashboardPage() {
               </Link>
             ))}
           </nav>
-          <nav aria-label="Categories" className="flex flex-wrap gap-2">
-            {[{ slug: "all", label: "All", visibleCount: cards.length }, ...categories].map((category) => (
-              <Link
-                key={category.slug}
-                to={dashboardSearch({ category: category.slug })}
-                preventScrollReset
-                aria-current={filters.category === category.slug ? "true" : undefined}
-                className={`rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
-                  filters.category === category.slug ? "bg-lavender-700 text-white ring-lavender-700" : "bg-white text-ink ring-sage-300"
-                }`}
-              >
-                {category.label} ({category.visibleCount})
-              </Link>
-            ))}
-          </nav>
+          <CategoryFilter
+            categories={categories}
+            allCount={cards.length}
+            selected={filters.category}
+            hrefFor={(slug) => dashboardSearch({ category: slug })}
+          />
           {library.filterError ? (
             <p role="alert" className="rounded-xl bg-lavender-50 p-3 text-sm">
               {library.filterError}

@@ -14,6 +14,7 @@ import {
   showingText,
 } from "~/modules/cards/filter";
 import { CardTile } from "./card-tile";
+import { CategoryFilter } from "./category-filter";
 
 type BrowserCategory = CategorySummary & { visibleCount: number };
 
@@ -124,21 +125,12 @@ export function CollectionBrowser({
             ))}
           </nav>
         </div>
-        <nav aria-label="Categories" className="flex flex-wrap gap-2">
-          {[{ slug: "all", label: "All", visibleCount: cards.length }, ...categories].map((category) => (
-            <Link
-              key={category.slug}
-              to={filterSearch(filters, { category: category.slug })}
-              preventScrollReset
-              aria-current={filters.category === category.slug ? "true" : undefined}
-              className={`rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
-                filters.category === category.slug ? "bg-lavender-700 text-white ring-lavender-700" : "bg-white text-ink ring-sage-300"
-              }`}
-            >
-              {category.label} ({category.visibleCount})
-            </Link>
-          ))}
-        </nav>
+        <CategoryFilter
+          categories={categories}
+          allCount={cards.length}
+          selected={filters.category}
+          hrefFor={(slug) => filterSearch(filters, { category: slug })}
+        />
       </div>
 
       {error ? (

@@ -1,31 +1,12 @@
 import { CardIcon } from "~/components/affirmation-card";
+import type { ActivityItem, BadgeList, StatsView } from "~/modules/habit/progress";
 
-/** The dashboard's habit panel; the shapes are those of getProgress (app/modules/habit/activity.server.ts). */
-type BadgeView = { id: string; name: string; description: string; icon: string };
+/** The dashboard's habit panel: getProgress (app/modules/habit/activity.server.ts), activity times formatted on the server. */
 export type ProgressView = {
-  stats: {
-    totalCardsViewed: number;
-    totalScriptureReads: number;
-    totalSpokenAffirmations: number;
-    totalFavorites: number;
-    currentStreak: number;
-    longestStreak: number;
-    graceDay: string | null;
-    atRisk: boolean;
-  };
-  badges: {
-    earned: { badge: BadgeView; earnedAt: string }[];
-    next: { badge: BadgeView; current: number; target: number } | null;
-  };
-  /** `when`: the time formatted on the server in the user's time zone (the same text on server and client). */
-  recentActivity: {
-    id: string;
-    cardId: string | null;
-    cardTitle: string | null;
-    activityType: string;
-    metadata: Record<string, unknown> | null;
-    when: string;
-  }[];
+  stats: StatsView;
+  badges: Pick<BadgeList, "earned" | "next">;
+  /** `when`: the time in the user's time zone, formatted on the server (the same text on server and client). */
+  recentActivity: (ActivityItem & { when: string })[];
 };
 
 const ACTIVITY_WORDS: Record<string, string> = {

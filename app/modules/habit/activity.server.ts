@@ -5,6 +5,7 @@ import { updateUser } from "~/modules/auth/users.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { badgeProgress, type BadgeStats } from "./badges";
 import { nextStreak, streakOn, type StreakState } from "./streaks";
+import type { ActivityPage, BadgeList, EarnedBadge, StatsView } from "./progress";
 import { isValidTimeZone, localDay, preferredTimeZone } from "./time-zone";
 
 /**
@@ -12,36 +13,7 @@ import { isValidTimeZone, localDay, preferredTimeZone } from "./time-zone";
  * Why it works this way: docs/decisions/015-habit-streaks-and-badges.md.
  */
 
-export type BadgeSummary = { id: string; name: string; description: string; icon: string; category: string };
-export type EarnedBadge = { badge: BadgeSummary; earnedAt: string };
-
-export type StatsView = {
-  totalCardsViewed: number;
-  totalScriptureReads: number;
-  totalSpokenAffirmations: number;
-  totalFavorites: number;
-  currentStreak: number;
-  longestStreak: number;
-  graceDay: string | null;
-  atRisk: boolean;
-  lastActivityDate: string | null;
-};
-
-export type ActivityItem = {
-  id: string;
-  cardId: string | null;
-  cardTitle: string | null;
-  activityType: ActivityType;
-  timestamp: string;
-  metadata: Record<string, unknown> | null;
-};
-export type ActivityPage = { items: ActivityItem[]; page: number; pageSize: number; hasMore: boolean };
-
-export type BadgeList = {
-  earned: EarnedBadge[];
-  next: { badge: BadgeSummary; current: number; target: number } | null;
-  all: { badge: BadgeSummary; earned: boolean; current: number; target: number }[];
-};
+export type { ActivityItem, ActivityPage, BadgeList, BadgeSummary, EarnedBadge, StatsView } from "./progress";
 
 export type RecordedActivity = {
   activity: { id: string; cardId: string | null; activityType: ActivityType; timestamp: string };
