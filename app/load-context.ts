@@ -2,6 +2,7 @@ import type { Database } from "#db/client";
 import type { RequestAuth } from "~/modules/auth/sessions.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import type { EmailSender } from "~/modules/email/send.server";
+import type { FontFiles } from "~/modules/images/engine";
 import type { StripeClient } from "~/modules/payments/stripe.server";
 import type { RateLimiter } from "~/modules/ratelimit/types";
 
@@ -21,6 +22,8 @@ declare module "@remix-run/cloudflare" {
     stripe: StripeClient | null;
     /** The rate limiter (Upstash when configured, otherwise Cloudflare's binding). */
     rateLimiter: RateLimiter;
+    /** The product's fonts as bytes (worker/fonts.ts), for the card images and the PDF. */
+    fonts: FontFiles;
   }
 }
 

@@ -16,6 +16,7 @@ import { getRateLimiter } from "../app/modules/ratelimit/limiter.server";
 import { guardRequestBody } from "../app/modules/http/request-body.server";
 import { withSecurityHeaders } from "../app/modules/security/headers.server";
 import { crossOriginRefusal, isCrossOriginStateChange } from "../app/modules/security/origin.server";
+import { fontFiles } from "./fonts";
 
 // Production mode everywhere, development included: Remix's development mode answers a failed
 // `.data` request or resource route with the error's stack, and no answer may carry one.
@@ -42,6 +43,7 @@ export default {
       email: createEmailSender({ db, config, resendApiKey: env.RESEND_API_KEY }),
       stripe: createStripeClient(env.STRIPE_SECRET_KEY),
       rateLimiter: getRateLimiter(env, { isDevelopment: config.isDevelopment }),
+      fonts: fontFiles,
     };
     const response = await handleRemixRequest(guarded, loadContext);
     return applyAuthCookies(withSecurityHeaders(response, cspNonce), auth);

@@ -50,13 +50,24 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-/** Runs SQL against the browser tests' local D1 (the same database wrangler dev serves). */
+/**
+ * Runs SQL against the browser tests' local D1 (the same database wrangler dev serves). wrangler opens the SQLite file
+ * beside the running server, so a write that meets one of the server's own writes gets SQLITE_BUSY: try again then.
+ */
 export async function runSql(sql: string) {
-  await promisify(execFile)(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql],
-    { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await promisify(execFile)(
+        "npx",
+        ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql],
+        { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
+      );
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes("SQLITE_BUSY")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
 }
 
 /** The dashboard's own heading ("Welcome back, <first name or email>!"): the page a sign-in lands on. */
