@@ -18,6 +18,7 @@ import {
 import type { Icon } from "@phosphor-icons/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import { CardImageMenu } from "~/components/card-image-menu";
 import { FavoriteForm } from "~/components/library/favorite-form";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -59,10 +60,11 @@ export function AffirmationCard({
   viewHref,
   onFlip,
   onSpeak,
+  imageToken,
   headingLevel = "h3",
 }: {
   card: Card;
-  /** Absolute URL of the page the card is shown on, for share links. */
+  /** The card's share link (its public share page; signed for a paid card), used by share, intent links and copy. */
   shareUrl: string;
   /** Shown as a badge where the screen wants it (account dashboard). */
   categoryLabel?: string;
@@ -76,6 +78,8 @@ export function AffirmationCard({
   onFlip?: (toBack: boolean) => void;
   /** Called when Speak starts. */
   onSpeak?: () => void;
+  /** A share token that lets this page's reader download a paid card's image (the share page). */
+  imageToken?: string | null;
   headingLevel?: "h2" | "h3";
 }) {
   const toggleId = useId();
@@ -138,6 +142,7 @@ export function AffirmationCard({
                 />
               ) : null}
               <ShareMenu card={card} shareUrl={shareUrl} dark={dark} />
+              <CardImageMenu cardId={card.id} title={card.title} token={imageToken} buttonClassName={iconButtonClass(dark)} />
             </div>
           </div>
           <div className="pointer-events-none flex flex-1 flex-col items-center justify-center gap-4 text-center">
@@ -302,6 +307,8 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
   const details = useRef<HTMLDetailsElement>(null);
   const [copied, setCopied] = useState(false);
   const text = cardShareText(card);
+  // Copied text carries the link, so whoever receives it can open the card.
+  const copiedText = `${text}\n\n${shareUrl}`;
   const encodedUrl = encodeURIComponent(shareUrl);
   const shortText = encodeURIComponent(`${card.affirmation} (${card.scriptureReference})`);
 
@@ -313,7 +320,7 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
 
   async function copyText(successTitle: string) {
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(copiedText);
       setCopied(true);
       showToast({ type: "success", title: successTitle });
     } catch {

@@ -77,7 +77,7 @@ export default function LandingPage() {
       <SiteHeader />
       <main id="main">
         <HeroSection hero={copy.hero} ctaLabel={copy.ctaLabel} sampleCard={page.sampleCard} pageUrl={pageUrl} />
-        <SpeakingBenefitsSection ctaLabel={copy.ctaLabel} aside={<TryItNow card={page.tryItCard} shareUrl={pageUrl} />} />
+        <SpeakingBenefitsSection ctaLabel={copy.ctaLabel} aside={<TryItNow card={page.tryItCard} siteUrl={pageUrl} />} />
         <HowItWorksSection />
         <FeaturesSection />
         <PreviewSection

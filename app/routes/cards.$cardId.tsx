@@ -2,11 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
 import { AffirmationCard } from "~/components/affirmation-card";
+import { VersePanel } from "~/components/library/verse-panel";
 import { ActionToast } from "~/components/ui/toaster";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { accessRequiredRedirect, cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { ANCHOR_FALLBACK, versesOf } from "~/modules/cards/card";
 import { getVisibleCard } from "~/modules/cards/cards.server";
 import { filterSearch, neighbours } from "~/modules/cards/filter";
 import { filteredCards, loadLibrary } from "~/modules/cards/library.server";
@@ -15,6 +15,7 @@ import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
 import { recordCardView } from "~/modules/habit/record.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { sharePathFor } from "~/modules/sharing/share-links.server";
 import { cardIdSchema } from "~/validation/cards";
 
 export const headers = forwardHeaders;
@@ -67,7 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     stepCount: steps.length,
     search: filterSearch(library.filters),
     backHref: audience === "buyer" ? `/cards${filterSearch(library.filters)}` : "/dashboard",
-    shareUrl: `${context.config.appOrigin}/cards/${card.id}`,
+    shareUrl: `${context.config.appOrigin}${await sharePathFor(context.config, card)}`,
     badgeToast: badgeToast(newBadges),
   });
 }
@@ -77,7 +78,6 @@ export default function CardPage() {
   const recordActivity = useActivityRecorder();
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={false} />;
   const { card, categoryLabel, isFavorite, previous, next, position, stepCount, search, backHref, shareUrl } = loaderData;
-  const verses = versesOf(card);
   const here = `/cards/${card.id}${search}`;
 
   return (
@@ -105,26 +105,7 @@ export default function CardPage() {
           }}
           onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "card-page" })}
         />
-        {/* The back of the card, readable without turning it. */}
-        <section aria-labelledby="verse-title" className="space-y-4 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
-          <h2 id="verse-title" className="text-sm font-semibold uppercase tracking-wide text-lavender-900">
-            Scripture · {card.scriptureReference} ({card.translation})
-          </h2>
-          {verses.map((verse) => (
-            <figure key={verse.reference}>
-              <blockquote className="font-serif text-lg italic leading-relaxed">“{verse.text}”</blockquote>
-              <figcaption className="text-sm font-semibold text-ink-muted">— {verse.reference}</figcaption>
-            </figure>
-          ))}
-          {card.wordNotes.length > 0 ? (
-            <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
-          ) : null}
-          <div className="rounded-2xl bg-sage-50 p-4">
-            <h3 className="text-sm font-semibold text-sage-800">Today's Reflection</h3>
-            <p>{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
-            {card.prompt ? <p className="mt-1 text-sm text-ink-muted">{card.anchor ?? ANCHOR_FALLBACK}</p> : null}
-          </div>
-        </section>
+        <VersePanel card={card} />
       </div>
 
       <nav aria-label="Card navigation" className="flex flex-wrap justify-between gap-4">

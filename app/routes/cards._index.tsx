@@ -8,6 +8,7 @@ import { getUser } from "~/modules/auth/guards.server";
 import { loadLibrary } from "~/modules/cards/library.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { formatPriceShort } from "~/modules/config/money";
+import { shareUrlsFor } from "~/modules/sharing/share-links.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const favoriteIds = await listFavoriteCardIds(context.db, user.id);
   const library = await loadLibrary(context.db, "buyer", favoriteIds, new URL(request.url).searchParams);
   return data(
-    { view: "collection" as const, library, shareUrl: `${context.config.appOrigin}/cards` },
+    { view: "collection" as const, library, shareUrls: await shareUrlsFor(context.config, library.cards) },
     { status: library.filterError ? 400 : 200 },
   );
 }
@@ -47,16 +48,21 @@ export function action({ request, context }: ActionFunctionArgs) {
 export default function CardsPage() {
   const loaderData = useLoaderData<typeof loader>();
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={loaderData.sent} />;
-  const { library, shareUrl } = loaderData;
+  const { library, shareUrls } = loaderData;
   return (
     <main id="main" className="section space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Link to="/" className="font-semibold text-sage-800 underline">
           Back to Home
         </Link>
-        <Link to="/dashboard" className="font-semibold text-lavender-700 underline">
-          Your Journey
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link to="/collection" className="font-semibold text-lavender-700 underline">
+            Download PDF
+          </Link>
+          <Link to="/dashboard" className="font-semibold text-lavender-700 underline">
+            Your Journey
+          </Link>
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="font-serif text-3xl font-bold">Your Collection</h1>
@@ -69,7 +75,7 @@ export default function CardsPage() {
         favoriteIds={library.favoriteIds}
         categories={library.categories}
         featuredCardId={library.featuredCardId}
-        shareUrl={shareUrl}
+        shareUrls={shareUrls}
       />
     </main>
   );

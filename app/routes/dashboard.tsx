@@ -24,6 +24,7 @@ import { formatPriceShort } from "~/modules/config/money";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { profileSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { sharePathFor } from "~/modules/sharing/share-links.server";
 
 export const headers = forwardHeaders;
 
@@ -44,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getProgress(context.db, user.id, { timeZone }),
   ]);
   const format = activityTime(timeZone);
+  const featured = library.cards.find((card) => card.id === library.featuredCardId);
   return data(
     {
       user: {
@@ -61,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         recentActivity: progress.recentActivity.map((item) => ({ ...item, when: format.format(new Date(item.timestamp)) })),
       },
       price: formatPriceShort(context.config.price),
-      shareUrl: `${context.config.appOrigin}/dashboard`,
+      featuredShareUrl: featured ? `${context.config.appOrigin}${await sharePathFor(context.config, featured)}` : "",
     },
     { status: library.filterError ? 400 : 200 },
   );
@@ -89,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
-  const { user, hasAccess, tab, library, progress, price, shareUrl } = useLoaderData<typeof loader>();
+  const { user, hasAccess, tab, library, progress, price, featuredShareUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const recordActivity = useActivityRecorder();
   const [form, fields] = useForm({
@@ -152,9 +154,14 @@ export default function DashboardPage() {
             {hasAccess ? "Full Access" : "Preview Mode"}
           </span>
           {hasAccess ? (
-            <Link to="/cards" className="ml-auto font-semibold text-lavender-700 underline">
-              Open your collection
-            </Link>
+            <span className="ml-auto flex flex-wrap gap-4">
+              <Link to="/collection" className="font-semibold text-lavender-700 underline">
+                Download PDF
+              </Link>
+              <Link to="/cards" className="font-semibold text-lavender-700 underline">
+                Open your collection
+              </Link>
+            </span>
           ) : null}
         </div>
 
@@ -178,7 +185,7 @@ export default function DashboardPage() {
               </h2>
               <AffirmationCard
                 card={featured}
-                shareUrl={shareUrl}
+                shareUrl={featuredShareUrl}
                 categoryLabel={labels[featured.category]}
                 favoriteForm={{ isFavorite: favorites.has(featured.id), redirectTo: here }}
                 viewHref={`/cards/${featured.id}`}

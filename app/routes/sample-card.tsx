@@ -12,6 +12,7 @@ import { getUser } from "~/modules/auth/guards.server";
 import { countCards, getPreviewCard, getVisibleCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { formatPriceShort } from "~/modules/config/money";
+import { sharePath } from "~/modules/sharing/share-path";
 
 export const meta: MetaFunction = () => [
   { title: "Sample Card: The Lord Is My Shepherd | LIGHT Cards" },
@@ -39,7 +40,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     cardCount,
     categoryCount: categories.length,
     price: formatPriceShort(config.price),
-    pageUrl: `${config.appOrigin}/sample-card`,
+    pageUrl: `${config.appOrigin}${sharePath(card.id)}`,
     saved,
   };
 }

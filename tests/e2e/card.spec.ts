@@ -94,6 +94,8 @@ test.describe("card component with JavaScript @js", () => {
     expect(clipboard).toContain("The Lord Is My Shepherd");
     expect(clipboard).toContain("— Psalms 23:1; Philippians 4:19; Matthew 6:33");
     expect(clipboard).toContain("Word notes:\nwant: lack, be in need");
+    // The copied text ends with the card's share link, so whoever receives it can open the card.
+    expect(clipboard).toMatch(/\/share\/abundance-the-lord-is-my-shepherd$/);
     await expect(card.getByRole("button", { name: "Copy as text" })).toBeVisible({ timeout: 4000 });
   });
 
@@ -112,7 +114,7 @@ test.describe("card component with JavaScript @js", () => {
       .toEqual({
         title: "The Lord Is My Shepherd",
         text: expect.stringContaining("The LORD is my shepherd; I shall not want."),
-        url: expect.stringMatching(/\/sample-card$/),
+        url: expect.stringMatching(/\/share\/abundance-the-lord-is-my-shepherd$/),
       });
   });
 

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { AffirmationCard } from "~/components/affirmation-card";
 import type { LandingCopy } from "~/content/landing-copy";
 import type { Card } from "~/modules/cards/card";
+import { sharePath } from "~/modules/sharing/share-path";
 
 /** Landing hero: the (A/B tested) headline, the two buttons and the sample card. */
 export function HeroSection({
@@ -36,7 +37,7 @@ export function HeroSection({
         </div>
         {sampleCard ? (
           <div className="mx-auto w-full max-w-md">
-            <AffirmationCard card={sampleCard} shareUrl={`${pageUrl}sample-card`} headingLevel="h2" />
+            <AffirmationCard card={sampleCard} shareUrl={new URL(sharePath(sampleCard.id), pageUrl).href} headingLevel="h2" />
           </div>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import type { Card, CategorySummary } from "~/modules/cards/card";
+import { sharePath } from "~/modules/sharing/share-path";
 
 /**
  * "Preview the Cards": the category tabs (plain links to ?category=, so they work without JavaScript),
@@ -38,7 +39,7 @@ export function PreviewSection({
       <div className="mt-10" data-testid="preview-cards">
         <CardGrid>
           {previewCards.map((card) => (
-            <AffirmationCard key={card.id} card={card} shareUrl={pageUrl} />
+            <AffirmationCard key={card.id} card={card} shareUrl={new URL(sharePath(card.id), pageUrl).href} />
           ))}
         </CardGrid>
       </div>

@@ -28,13 +28,14 @@ export function CollectionBrowser({
   favoriteIds,
   categories,
   featuredCardId,
-  shareUrl,
+  shareUrls,
 }: {
   cards: Card[];
   favoriteIds: string[];
   categories: BrowserCategory[];
   featuredCardId: string | null;
-  shareUrl: string;
+  /** Each card's share link (signed for paid cards: app/modules/sharing/share-links.server.ts). */
+  shareUrls: Record<string, string>;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -145,7 +146,12 @@ export function CollectionBrowser({
             Today's Featured Affirmation
           </h2>
           <div className="max-w-md">
-            <AffirmationCard card={featured} shareUrl={shareUrl} categoryLabel={labels[featured.category]} {...cardProps(featured)} />
+            <AffirmationCard
+              card={featured}
+              shareUrl={shareUrls[featured.id] ?? ""}
+              categoryLabel={labels[featured.category]}
+              {...cardProps(featured)}
+            />
           </div>
         </section>
       ) : null}
@@ -182,7 +188,13 @@ export function CollectionBrowser({
         ) : (
           <CardGrid>
             {shown.map((card) => (
-              <AffirmationCard key={card.id} card={card} shareUrl={shareUrl} categoryLabel={labels[card.category]} {...cardProps(card)} />
+              <AffirmationCard
+                key={card.id}
+                card={card}
+                shareUrl={shareUrls[card.id] ?? ""}
+                categoryLabel={labels[card.category]}
+                {...cardProps(card)}
+              />
             ))}
           </CardGrid>
         )}

@@ -1,5 +1,6 @@
 import type { AppConfig } from "~/modules/config/config.server";
 import { constantTimeEqual, fromBase64Url, toBase64Url } from "~/modules/security/crypto.server";
+import { sharePath } from "./share-path";
 
 /**
  * Share links (docs/decisions/000-product-rules.md, Added after the trunk landed): a preview card's link is public;
@@ -10,8 +11,20 @@ import { constantTimeEqual, fromBase64Url, toBase64Url } from "~/modules/securit
 const LABEL = "light-cards share link v1\n";
 const TOKEN_BYTES = 16;
 
+/** Imported keys, per secret, for the isolate's life (a card list signs dozens of links per page). */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 async function sign(secret: string, cardId: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await hmacKey(secret);
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(LABEL + cardId));
   return new Uint8Array(mac).slice(0, TOKEN_BYTES);
 }
@@ -40,7 +53,7 @@ export async function isValidShareToken(config: Pick<AppConfig, "sessionSecrets"
 
 /** The path that shares a card: public for a preview card, signed for a paid one. */
 export async function sharePathFor(config: Pick<AppConfig, "sessionSecrets">, card: { id: string; isPreview: boolean }): Promise<string> {
-  const path = `/share/${encodeURIComponent(card.id)}`;
+  const path = sharePath(card.id);
   return card.isPreview ? path : `${path}?t=${await shareTokenFor(config, card.id)}`;
 }
 

@@ -1,0 +1,31 @@
+import { ANCHOR_FALLBACK, type Card, versesOf } from "~/modules/cards/card";
+
+/** The back of a card as plain text beside it (card page, share page): readable without turning the card. */
+export function VersePanel({
+  card,
+}: {
+  card: Pick<Card, "scripture" | "scriptureReference" | "scriptureReferences" | "translation" | "wordNotes" | "prompt" | "anchor">;
+}) {
+  const verses = versesOf(card);
+  return (
+    <section aria-labelledby="verse-title" className="space-y-4 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+      <h2 id="verse-title" className="text-sm font-semibold uppercase tracking-wide text-lavender-900">
+        Scripture · {card.scriptureReference} ({card.translation})
+      </h2>
+      {verses.map((verse) => (
+        <figure key={verse.reference}>
+          <blockquote className="font-serif text-lg italic leading-relaxed">“{verse.text}”</blockquote>
+          <figcaption className="text-sm font-semibold text-ink-muted">— {verse.reference}</figcaption>
+        </figure>
+      ))}
+      {card.wordNotes.length > 0 ? (
+        <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
+      ) : null}
+      <div className="rounded-2xl bg-sage-50 p-4">
+        <h3 className="text-sm font-semibold text-sage-800">Today's Reflection</h3>
+        <p>{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
+        {card.prompt ? <p className="mt-1 text-sm text-ink-muted">{card.anchor ?? ANCHOR_FALLBACK}</p> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Card images as the pages link to them (client-safe): four styles, two formats, the file name a download gets
+ * (docs/decisions/000-product-rules.md: 1200x800 in four styles, a 1080x1920 phone wallpaper, `<card id>-<style>.png`).
+ */
+export const IMAGE_STYLES = ["elegant", "modern", "peaceful", "warm"] as const;
+export type ImageStyle = (typeof IMAGE_STYLES)[number];
+export const IMAGE_FORMATS = ["card", "wallpaper"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export const DEFAULT_IMAGE_STYLE: ImageStyle = "elegant";
+
+export const IMAGE_STYLE_LABELS: Record<ImageStyle, string> = {
+  elegant: "Elegant",
+  modern: "Modern",
+  peaceful: "Peaceful",
+  warm: "Warm",
+};
+
+/** `<card id>-<style>.png`, and `<card id>-<style>-wallpaper.png` for the phone format. */
+export function imageFileName(cardId: string, style: ImageStyle, format: ImageFormat = "card"): string {
+  return format === "wallpaper" ? `${cardId}-${style}-wallpaper.png` : `${cardId}-${style}.png`;
+}
+
+/** The image's URL path; `download` asks for an attachment, `token` is a share link's token (paid cards). */
+export function cardImagePath(
+  cardId: string,
+  options: { style?: ImageStyle; format?: ImageFormat; download?: boolean; token?: string | null } = {},
+): string {
+  const params = new URLSearchParams({ style: options.style ?? DEFAULT_IMAGE_STYLE });
+  if (options.format && options.format !== "card") params.set("format", options.format);
+  if (options.download) params.set("download", "1");
+  if (options.token) params.set("t", options.token);
+  return `/cards/${encodeURIComponent(cardId)}/image.png?${params}`;
+}
