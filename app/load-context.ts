@@ -2,7 +2,7 @@ import type { Database } from "#db/client";
 import type { RequestAuth } from "~/modules/auth/sessions.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import type { EmailSender } from "~/modules/email/send.server";
-import type { FontFiles } from "~/modules/images/engine";
+import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 import type { StripeClient } from "~/modules/payments/stripe.server";
 import type { RateLimiter } from "~/modules/ratelimit/types";
 
@@ -24,6 +24,8 @@ declare module "@remix-run/cloudflare" {
     rateLimiter: RateLimiter;
     /** The product's fonts as bytes (worker/fonts.ts), for the card images and the PDF. */
     fonts: FontFiles;
+    /** Draws card images to PNG (worker/image-engine.ts: satori + resvg, wasm initialised once per isolate). */
+    imageEngine: ImageEngine;
   }
 }
 

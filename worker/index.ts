@@ -17,10 +17,14 @@ import { guardRequestBody } from "../app/modules/http/request-body.server";
 import { withSecurityHeaders } from "../app/modules/security/headers.server";
 import { crossOriginRefusal, isCrossOriginStateChange } from "../app/modules/security/origin.server";
 import { fontFiles } from "./fonts";
+import { createImageEngine } from "./image-engine";
 
 // Production mode everywhere, development included: Remix's development mode answers a failed
 // `.data` request or resource route with the error's stack, and no answer may carry one.
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild, "production");
+
+// Holds no binding or secret, only the bundled fonts and wasm: one per isolate, initialised on its first render.
+const imageEngine = createImageEngine(fontFiles);
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
@@ -44,6 +48,7 @@ export default {
       stripe: createStripeClient(env.STRIPE_SECRET_KEY),
       rateLimiter: getRateLimiter(env, { isDevelopment: config.isDevelopment }),
       fonts: fontFiles,
+      imageEngine,
     };
     const response = await handleRemixRequest(guarded, loadContext);
     return applyAuthCookies(withSecurityHeaders(response, cspNonce), auth);
