@@ -5,6 +5,7 @@
  * - server timings of the main pages under `wrangler dev` (p50 / p95 over repeated requests)
  * - the buyer's library: /cards and one card page for a buyer with every card and 20 favourites, and the client
  *   JavaScript the /cards route adds to what the root already loads (gzip)
+ * - the collection PDF: the time to build it on a request that finds nothing stored, its size, and a cached download
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -149,6 +150,41 @@ async function timeLibrary() {
   return { cardCount: cards.length, cards: await timePage("/cards", 30, headers), card: await timePage(cardPath, 30, headers), cardPath };
 }
 
+/**
+ * The collection PDF for a buyer. Honest first-build timing: the PDF is stored in R2 under a key made of the content
+ * hash, which the ETag carries, so a PDF left in .wrangler/state by an earlier run would make the first request a
+ * cache hit. When it is one, the bench deletes that object from the local bucket (wrangler r2 object delete --local)
+ * and times the request again, which then builds the PDF (X-PDF-Cache: miss) inside the running Worker.
+ */
+async function timeCollectionPdf() {
+  const email = `bench-pdf-${Date.now()}@example.com`;
+  const buyer = await signedInAccount(email, "Benchmark words 2026");
+  const paid = await fetch(`${origin}/api/mock-payment`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  if (!paid.ok) throw new Error(`mock payment failed: ${paid.status}`);
+  const headers = { Authorization: buyer.authorization };
+  const download = async () => {
+    const start = performance.now();
+    const response = await fetch(`${origin}/collection.pdf`, { headers });
+    if (!response.ok) throw new Error(`/collection.pdf answered ${response.status}`);
+    const size = (await response.arrayBuffer()).byteLength;
+    return { ms: performance.now() - start, size, cache: response.headers.get("X-PDF-Cache"), etag: response.headers.get("ETag") ?? "" };
+  };
+  let first = await download();
+  if (first.cache === "hit") {
+    const [, version, hash] = /^"v(\d+)-([0-9a-f]+)"$/.exec(first.etag) ?? [];
+    if (!hash) throw new Error(`unexpected ETag ${first.etag}`);
+    await run("npx", ["wrangler", "r2", "object", "delete", `light-cards-assets/collection-pdf/v${version}/${hash}.pdf`, "--local"]);
+    first = await download();
+  }
+  if (first.cache !== "miss") throw new Error("the collection PDF was not built on the timed request");
+  await timePage("/collection.pdf", 2, headers);
+  return { build: first, cached: await timePage("/collection.pdf", 10, headers) };
+}
+
 /** Client JavaScript a route loads beyond the root and the entry (gzip), from the Remix build manifest. */
 function routeJavaScript(routeId: string) {
   const manifestFile = readdirSync("public/build").find((file) => file.startsWith("manifest-"));
@@ -186,6 +222,7 @@ try {
 
   const signIn = await timeSignIns(6);
   const library = await timeLibrary();
+  const pdf = await timeCollectionPdf();
 
   console.log("\nLIGHT Cards benchmark");
   console.log(`Worker bundle (minified): ${kib(size.raw)}, gzip ${kib(size.gzip)} (free plan limit 3 MiB gzip)`);
@@ -202,6 +239,10 @@ try {
   console.log(`  ${library.cardPath.padEnd(22)} p50 ${library.card.p50.toFixed(1)} ms   p95 ${library.card.p95.toFixed(1)} ms`);
   console.log(
     `Client JavaScript the /cards route adds to the root (gzip): ${(routeJavaScript("routes/cards._index") / 1024).toFixed(1)} KiB`,
+  );
+  console.log(
+    `Collection PDF (/collection.pdf, a buyer): first request with nothing stored (build + R2 put) ${pdf.build.ms.toFixed(0)} ms, ` +
+      `${(pdf.build.size / 1024).toFixed(0)} KiB; from R2 p50 ${pdf.cached.p50.toFixed(1)} ms   p95 ${pdf.cached.p95.toFixed(1)} ms (10 requests)`,
   );
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
