@@ -65,6 +65,13 @@ function text(style: Css, content: string): ImageElement {
   return { type: "div", props: { style: { display: "flex", flexShrink: 0, ...style }, children: content } };
 }
 
+/** A thin circle as inline SVG: resvg strokes it cheaply, where a CSS border would cost a mask. */
+function ring(options: { size: number; stroke: string; strokeWidth: number; opacity: number; style?: Css }): ImageElement {
+  const { size, stroke, strokeWidth, opacity } = options;
+  const circle = { type: "circle", props: { cx: size / 2, cy: size / 2, r: (size - strokeWidth) / 2, fill: "none", stroke, strokeWidth, strokeOpacity: opacity } };
+  return { type: "svg", props: { width: size, height: size, viewBox: `0 0 ${size} ${size}`, style: { display: "flex", flexShrink: 0, ...options.style }, children: circle } };
+}
+
 const quoted = (verse: string) => `\u201C${verse}\u201D`;
 
 /** What every design draws: the title, the affirmation, each verse with its reference. */
@@ -89,6 +96,7 @@ function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
   const c = contentOf(card);
   const gold = "#B08D43";
   const ink = "#3B2F25";
+  const paper = "#FBF6EC";
   const wide = format === "card";
   const inset = wide ? 34 : 44;
   const padX = wide ? 110 : 110;
@@ -121,16 +129,23 @@ function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
     ),
   );
   return box(
-    { width, height, backgroundColor: "#FBF6EC", padding: inset, fontFamily: "Lora" },
+    { width, height, backgroundColor: paper, padding: inset, fontFamily: "Lora" },
+    // The double rule as nested fills, not borders (a border costs resvg a mask: several times a fill).
     box(
-      { flex: 1, border: `2px solid ${gold}`, padding: 8 },
+      { flex: 1, backgroundColor: gold, padding: 2 },
       box(
-        { flex: 1, flexDirection: "column", alignItems: "center", justifyContent: "center", border: `1px solid ${gold}`, padding: `${padY - 10}px ${padX - 10}px` },
+        { flex: 1, backgroundColor: paper, padding: 8 },
+        box(
+          { flex: 1, backgroundColor: gold, padding: 1 },
+          box(
+            { flex: 1, flexDirection: "column", alignItems: "center", justifyContent: "center", backgroundColor: paper, padding: `${padY - 11}px ${padX - 11}px` },
         text({ fontFamily: "Lora", fontWeight: 700, fontSize: titleSize, color: ink, textAlign: "center", lineHeight: 1.2 }, c.title),
         ornament,
         text({ fontFamily: "Lora", fontSize: base, lineHeight: 1.4, color: ink, textAlign: "center" }, c.affirmation),
         box({ flexDirection: "column", alignItems: "center", marginTop: 20 }, ...verses),
-        text({ fontFamily: "Inter", fontWeight: 600, fontSize: wide ? 14 : 20, letterSpacing: 4, color: gold, marginTop: wide ? 24 : 48 }, MARK.toUpperCase()),
+            text({ fontFamily: "Inter", fontWeight: 600, fontSize: wide ? 14 : 20, letterSpacing: 4, color: gold, marginTop: wide ? 24 : 48 }, MARK.toUpperCase()),
+          ),
+        ),
       ),
     ),
   );
@@ -235,12 +250,11 @@ function peaceful(card: DrawnCard, format: ImageFormat): ImageElement {
         alignItems: "center",
         justifyContent: "center",
         backgroundColor: "rgba(255, 255, 255, 0.55)",
-        border: "1px solid rgba(255, 255, 255, 0.9)",
         borderRadius: wide ? 36 : 48,
         padding: pad,
       },
       text({ fontFamily: "Inter", fontWeight: 600, fontSize: titleSize, letterSpacing: 5, color: sage, textAlign: "center" }, c.title.toUpperCase()),
-      box({ width: 36, height: 36, borderRadius: 18, border: `2px solid ${lavender}`, marginTop: 18, marginBottom: 18, opacity: 0.6 }),
+      ring({ size: 36, stroke: lavender, strokeWidth: 2, opacity: 0.6, style: { marginTop: 18, marginBottom: 18 } }),
       text({ fontFamily: "Lora", fontSize: base, lineHeight: 1.5, color: slate, textAlign: "center" }, c.affirmation),
       box(
         { flexDirection: "column", alignItems: "center", marginTop: 36 },
@@ -292,24 +306,25 @@ function warm(card: DrawnCard, format: ImageFormat): ImageElement {
       backgroundImage: "linear-gradient(165deg, #FCD77F 0%, #F6A662 48%, #E07357 100%)",
       padding: `${padTop}px ${padX}px ${padBottom}px ${padX}px`,
     },
-    // The sun: a glowing disc with a faint ring, behind the words.
-    box({
-      position: "absolute",
-      right: sun.right,
-      top: sun.top,
-      width: sun.size,
-      height: sun.size,
-      borderRadius: sun.size / 2,
-      backgroundImage: "radial-gradient(circle, rgba(255, 248, 220, 0.95) 0%, rgba(255, 236, 180, 0.55) 45%, rgba(255, 226, 160, 0) 70%)",
-    }),
-    box({
-      position: "absolute",
-      right: sun.right + sun.size * 0.12,
-      top: sun.top + sun.size * 0.12,
-      width: sun.size * 0.76,
-      height: sun.size * 0.76,
-      borderRadius: sun.size * 0.38,
-      border: "2px solid rgba(255, 250, 235, 0.7)",
+    // The sun: a glowing disc in soft halos (solid translucent discs: a radial gradient costs resvg a mask), and a
+    // faint ring, behind the words.
+    ...[1, 0.8, 0.62, 0.46].map((scale, index) =>
+      box({
+        position: "absolute",
+        right: sun.right + (sun.size * (1 - scale)) / 2,
+        top: sun.top + (sun.size * (1 - scale)) / 2,
+        width: sun.size * scale,
+        height: sun.size * scale,
+        borderRadius: (sun.size * scale) / 2,
+        backgroundColor: `rgba(255, 244, 214, ${[0.18, 0.22, 0.3, 0.75][index]})`,
+      }),
+    ),
+    ring({
+      size: sun.size * 0.76,
+      stroke: "#FFFAEB",
+      strokeWidth: 2,
+      opacity: 0.7,
+      style: { position: "absolute", right: sun.right + sun.size * 0.12, top: sun.top + sun.size * 0.12 },
     }),
     text({ fontFamily: "Lora", fontWeight: 700, fontSize: titleSize, lineHeight: 1.15, color: ember, width: textWidth }, c.title),
     box({ width: 56, height: 3, backgroundColor: ember, borderRadius: 2, marginTop: 18, marginBottom: 24 }),
