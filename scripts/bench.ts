@@ -6,6 +6,8 @@
  * - the buyer's library: /cards and one card page for a buyer with every card and 20 favourites, and the client
  *   JavaScript the /cards route adds to what the root already loads (gzip)
  * - the collection PDF: the time to build it on a request that finds nothing stored, its size, and a cached download
+ * - card images: the median time to draw a PNG not yet in R2 (the local R2 state is wiped first, and the isolate's
+ *   first render, which initialises the wasm, is left out) and the median time to serve one from R2
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -203,7 +205,39 @@ function routeJavaScript(routeId: string) {
   return added.reduce((sum, file) => sum + gzipSync(readFileSync(join("public", file)), { level: 9 }).length, 0);
 }
 
+/** Milliseconds for each request, in order, checking each answers a PNG. */
+async function timeImages(paths: string[]) {
+  const samples: number[] = [];
+  for (const path of paths) {
+    const start = performance.now();
+    const response = await fetch(`${origin}${path}`);
+    const bytes = await response.arrayBuffer();
+    if (!response.ok || response.headers.get("Content-Type") !== "image/png") throw new Error(`${path} answered ${response.status}`);
+    samples.push(performance.now() - start);
+    if (bytes.byteLength === 0) throw new Error(`${path} answered no bytes`);
+  }
+  return samples;
+}
+
+/** Card images: cold draws of distinct preview card/style pairs (first one left out), then cached serves of one. */
+async function timeCardImages() {
+  const { cards } = (await (await fetch(`${origin}/api/cards`)).json()) as { cards: { id: string }[] };
+  const styles = ["elegant", "modern", "peaceful", "warm"];
+  const paths = cards.flatMap((card) => styles.map((style) => `/cards/${card.id}/image.png?style=${style}`));
+  const [first, ...cold] = await timeImages(paths);
+  const cached = await timeImages(Array.from({ length: 30 }, () => paths[1] ?? ""));
+  const wallpaper = await timeImages(cards.slice(0, 5).map((card) => `/cards/${card.id}/image.png?style=warm&format=wallpaper`));
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
+  return { first: first ?? Number.NaN, cold: median(cold), coldCount: cold.length, cached: median(cached), wallpaper: median(wallpaper) };
+}
+
 const size = await bundleSize();
+// The images bench needs images not yet drawn: the local R2 holds only regenerable renders, so it starts empty.
+rmSync(".wrangler/state/v3/r2", { recursive: true, force: true });
 
 const launchedAt = Date.now();
 const server = spawn("npx", ["tsx", "scripts/start.ts"], {
@@ -223,6 +257,7 @@ try {
   const signIn = await timeSignIns(6);
   const library = await timeLibrary();
   const pdf = await timeCollectionPdf();
+  const images = await timeCardImages();
 
   console.log("\nLIGHT Cards benchmark");
   console.log(`Worker bundle (minified): ${kib(size.raw)}, gzip ${kib(size.gzip)} (free plan limit 3 MiB gzip)`);
@@ -244,6 +279,13 @@ try {
     `Collection PDF (/collection.pdf, a buyer): first request with nothing stored (build + R2 put) ${pdf.build.ms.toFixed(0)} ms, ` +
       `${(pdf.build.size / 1024).toFixed(0)} KiB; from R2 p50 ${pdf.cached.p50.toFixed(1)} ms   p95 ${pdf.cached.p95.toFixed(1)} ms (10 requests)`,
   );
+  console.log("Card images (GET /cards/{id}/image.png, local R2):");
+  console.log(`  first render of the isolate (wasm start-up): ${images.first.toFixed(1)} ms`);
+  console.log(
+    `  ${"cold render 1200x800".padEnd(22)} median ${images.cold.toFixed(1)} ms over ${images.coldCount} card/style pairs (target < 150 ms)`,
+  );
+  console.log(`  ${"cold render 1080x1920".padEnd(22)} median ${images.wallpaper.toFixed(1)} ms over 5 cards (warm style)`);
+  console.log(`  ${"cached (from R2)".padEnd(22)} median ${images.cached.toFixed(1)} ms over 30 requests (target < 10 ms)`);
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
 }

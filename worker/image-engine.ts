@@ -8,6 +8,7 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import satori, { type Font, init as initSatori } from "satori/standalone";
 import yogaWasm from "satori/yoga.wasm";
+import { fillGradientsDirectly } from "./svg-gradients";
 import type { FontFiles, ImageElement, ImageEngine } from "../app/modules/images/engine";
 
 let ready: Promise<void> | null = null;
@@ -42,7 +43,7 @@ export function createImageEngine(files: FontFiles): ImageEngine {
     async renderPng(element: ImageElement, size: { width: number; height: number }): Promise<Uint8Array> {
       await initialise();
       const svg = await satori(element as Parameters<typeof satori>[0], { width: size.width, height: size.height, fonts });
-      const resvg = new Resvg(svg, { fitTo: { mode: "width", value: size.width } });
+      const resvg = new Resvg(fillGradientsDirectly(svg), { fitTo: { mode: "width", value: size.width } });
       const rendered = resvg.render();
       try {
         return rendered.asPng();

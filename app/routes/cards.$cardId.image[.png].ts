@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { describeCardImage, findCardForImage, getCardPng } from "~/modules/images/card-images.server";
 import { cardIdSchema } from "~/validation/cards";
 import { cardImageQuerySchema } from "~/validation/images";
+import { imageFileName } from "~/modules/images/styles";
 
 /** Images may be kept a day, then revalidated with the ETag (the URL stays while the content may change: 017). */
 const MAX_AGE = 86_400;
@@ -42,8 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
   if (found.visibility === "private") headers.set("Vary", "Cookie, Authorization");
   if (download) {
-    const name = format === "wallpaper" ? `${found.card.id}-${style}-wallpaper.png` : `${found.card.id}-${style}.png`;
-    headers.set("Content-Disposition", `attachment; filename="${name}"`);
+    headers.set("Content-Disposition", `attachment; filename="${imageFileName(found.card.id, style, format)}"`);
   }
 
   // The ETag comes from the card's content: a revalidation is answered without touching R2 or the renderer.

@@ -10,11 +10,7 @@ import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
-import {
-  collectionPdfSource,
-  prepareCollectionPdfAfterResponse,
-  storedCollectionPdf,
-} from "~/modules/pdf/collection-pdf-store.server";
+import { collectionPdfSource, prepareCollectionPdfAfterResponse, storedCollectionPdf } from "~/modules/pdf/collection-pdf-store.server";
 
 export const headers = forwardHeaders;
 
@@ -48,8 +44,8 @@ export default function CollectionPdfPage() {
         </Link>
         <h1 className="font-serif text-3xl font-bold text-sage-900">The collection as a PDF</h1>
         <p className="text-lg text-sage-800">
-          All {cardCount} cards in {categoryCount} categories, one card per A5 page with its front and back, ready to print or keep on
-          your phone.
+          All {cardCount} cards in {categoryCount} categories, one card per A5 page with its front and back, ready to print or keep on your
+          phone.
         </p>
         {ready ? (
           <section aria-live="polite" className="space-y-4">
@@ -63,11 +59,15 @@ export default function CollectionPdfPage() {
           <section aria-live="polite" className="space-y-4" aria-busy="true">
             <h2 className="text-xl font-semibold text-sage-900">Preparing your PDF...</h2>
             <p className="text-sage-800">
-              This takes a few seconds after the collection changes. This page refreshes by itself and offers the download when the
-              file is ready.
+              This takes a few seconds after the collection changes. This page refreshes by itself and offers the download when the file is
+              ready.
             </p>
             <p className="text-sage-700">
-              You can also <a href="/collection.pdf" className="font-semibold underline">try downloading the PDF directly</a>.
+              You can also{" "}
+              <a href="/collection.pdf" className="font-semibold underline">
+                try downloading the PDF directly
+              </a>
+              .
             </p>
           </section>
         )}

@@ -14,14 +14,19 @@ const FIVE_MB = 5 * 1024 * 1024;
 
 async function contentCounts() {
   const cards = await env.DB.prepare("SELECT id, title FROM affirmation_cards").all<{ id: string; title: string }>();
-  const categories = await env.DB.prepare("SELECT slug, label, tagline FROM categories").all<{ slug: string; label: string; tagline: string }>();
+  const categories = await env.DB.prepare("SELECT slug, label, tagline FROM categories").all<{
+    slug: string;
+    label: string;
+    tagline: string;
+  }>();
   return { cards: cards.results, categories: categories.results };
 }
 
 /** The R2 key of the current PDF, as the Worker computes it. */
 async function currentKey(): Promise<string> {
-  return (await collectionPdfSource({ db, config: readConfig({ ...env, ENVIRONMENT: "development", APP_ORIGIN: "http://localhost:8787" }) }))
-    .key;
+  return (
+    await collectionPdfSource({ db, config: readConfig({ ...env, ENVIRONMENT: "development", APP_ORIGIN: "http://localhost:8787" }) })
+  ).key;
 }
 
 async function clearStoredPdfs() {
@@ -112,7 +117,10 @@ describe("GET /collection.pdf", () => {
     const fonts = embeddedFontNames(pdf);
     for (const name of ["Lora-Regular", "Lora-Italic", "Lora-Bold", "Inter-Regular", "Inter-SemiBold", "Inter-Bold"]) {
       // pdf-lib names a subset font after the font's PostScript name with a number: /Lora-Regular-153.
-      expect(fonts.some((font) => new RegExp(`^/${name}(-\\d+)?$`).test(font)), `${name} in ${fonts.join(", ")}`).toBe(true);
+      expect(
+        fonts.some((font) => new RegExp(`^/${name}(-\\d+)?$`).test(font)),
+        `${name} in ${fonts.join(", ")}`,
+      ).toBe(true);
     }
 
     // The bookmarks carry the contents' text: every category label and every card title.

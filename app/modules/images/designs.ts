@@ -5,12 +5,9 @@
  */
 import { type Card, versesOf } from "~/modules/cards/card";
 import type { ImageElement } from "./engine";
+import type { ImageFormat, ImageStyle } from "./styles";
 
-export const IMAGE_STYLES = ["elegant", "modern", "peaceful", "warm"] as const;
-export type ImageStyle = (typeof IMAGE_STYLES)[number];
-
-export const IMAGE_FORMATS = ["card", "wallpaper"] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export { IMAGE_FORMATS, IMAGE_STYLES, type ImageFormat, type ImageStyle } from "./styles";
 
 /** Pixel sizes: a landscape card to share, a phone wallpaper. */
 export const IMAGE_SIZES: Record<ImageFormat, { width: number; height: number }> = {
@@ -34,7 +31,11 @@ export type TextBlock = { chars: number; ratio: number; lineHeight: number; char
  * about n·charWidth·s / width lines of lineHeight·s each, plus most of a line for the ragged last line; solving the
  * quadratic for s gives the size. Pure, so tests/unit/card-image-designs.test.ts checks it directly.
  */
-export function fitFontSize(blocks: readonly TextBlock[], box: { width: number; height: number; fixed?: number }, limits: { min: number; max: number }): number {
+export function fitFontSize(
+  blocks: readonly TextBlock[],
+  box: { width: number; height: number; fixed?: number },
+  limits: { min: number; max: number },
+): number {
   // 8% of the box is kept back: glyph widths vary, and a word that does not fit moves to the next line whole.
   const available = box.height * 0.92 - (box.fixed ?? 0);
   let a = 0;
@@ -65,6 +66,25 @@ function text(style: Css, content: string): ImageElement {
   return { type: "div", props: { style: { display: "flex", flexShrink: 0, ...style }, children: content } };
 }
 
+/** A thin circle as inline SVG: resvg strokes it cheaply, where a CSS border would cost a mask. */
+function ring(options: { size: number; stroke: string; strokeWidth: number; opacity: number; style?: Css }): ImageElement {
+  const { size, stroke, strokeWidth, opacity } = options;
+  const circle = {
+    type: "circle",
+    props: { cx: size / 2, cy: size / 2, r: (size - strokeWidth) / 2, fill: "none", stroke, strokeWidth, strokeOpacity: opacity },
+  };
+  return {
+    type: "svg",
+    props: {
+      width: size,
+      height: size,
+      viewBox: `0 0 ${size} ${size}`,
+      style: { display: "flex", flexShrink: 0, ...options.style },
+      children: circle,
+    },
+  };
+}
+
 const quoted = (verse: string) => `\u201C${verse}\u201D`;
 
 /** What every design draws: the title, the affirmation, each verse with its reference. */
@@ -89,12 +109,17 @@ function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
   const c = contentOf(card);
   const gold = "#B08D43";
   const ink = "#3B2F25";
+  const paper = "#FBF6EC";
   const wide = format === "card";
   const inset = wide ? 34 : 44;
   const padX = wide ? 110 : 110;
   const padY = wide ? 70 : 170;
   const textWidth = width - 2 * inset - 2 * padX;
-  const titleSize = fitFontSize([{ chars: c.title.length, ratio: 1, lineHeight: 1.2, charWidth: 0.55 }], { width: textWidth, height: wide ? 60 : 140 }, { min: 30, max: wide ? 46 : 64 });
+  const titleSize = fitFontSize(
+    [{ chars: c.title.length, ratio: 1, lineHeight: 1.2, charWidth: 0.55 }],
+    { width: textWidth, height: wide ? 60 : 140 },
+    { min: 30, max: wide ? 46 : 64 },
+  );
   const refLine = wide ? 34 : 48;
   const base = fitFontSize(
     [
@@ -113,24 +138,51 @@ function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
   const verses = c.verses.map((verse) =>
     box(
       { flexDirection: "column", alignItems: "center", marginTop: 14 },
-      text({ fontFamily: "Lora", fontStyle: "italic", fontSize: Math.round(base * 0.82), lineHeight: 1.4, textAlign: "center", color: ink }, quoted(verse.text)),
       text(
-        { fontFamily: "Inter", fontWeight: 600, fontSize: Math.max(14, Math.round(base * 0.5)), letterSpacing: 3, color: gold, marginTop: 6 },
+        { fontFamily: "Lora", fontStyle: "italic", fontSize: Math.round(base * 0.82), lineHeight: 1.4, textAlign: "center", color: ink },
+        quoted(verse.text),
+      ),
+      text(
+        {
+          fontFamily: "Inter",
+          fontWeight: 600,
+          fontSize: Math.max(14, Math.round(base * 0.5)),
+          letterSpacing: 3,
+          color: gold,
+          marginTop: 6,
+        },
         verse.reference.toUpperCase(),
       ),
     ),
   );
   return box(
-    { width, height, backgroundColor: "#FBF6EC", padding: inset, fontFamily: "Lora" },
+    { width, height, backgroundColor: paper, padding: inset, fontFamily: "Lora" },
+    // The double rule as nested fills, not borders (a border costs resvg a mask: several times a fill).
     box(
-      { flex: 1, border: `2px solid ${gold}`, padding: 8 },
+      { flex: 1, backgroundColor: gold, padding: 2 },
       box(
-        { flex: 1, flexDirection: "column", alignItems: "center", justifyContent: "center", border: `1px solid ${gold}`, padding: `${padY - 10}px ${padX - 10}px` },
-        text({ fontFamily: "Lora", fontWeight: 700, fontSize: titleSize, color: ink, textAlign: "center", lineHeight: 1.2 }, c.title),
-        ornament,
-        text({ fontFamily: "Lora", fontSize: base, lineHeight: 1.4, color: ink, textAlign: "center" }, c.affirmation),
-        box({ flexDirection: "column", alignItems: "center", marginTop: 20 }, ...verses),
-        text({ fontFamily: "Inter", fontWeight: 600, fontSize: wide ? 14 : 20, letterSpacing: 4, color: gold, marginTop: wide ? 24 : 48 }, MARK.toUpperCase()),
+        { flex: 1, backgroundColor: paper, padding: 8 },
+        box(
+          { flex: 1, backgroundColor: gold, padding: 1 },
+          box(
+            {
+              flex: 1,
+              flexDirection: "column",
+              alignItems: "center",
+              justifyContent: "center",
+              backgroundColor: paper,
+              padding: `${padY - 11}px ${padX - 11}px`,
+            },
+            text({ fontFamily: "Lora", fontWeight: 700, fontSize: titleSize, color: ink, textAlign: "center", lineHeight: 1.2 }, c.title),
+            ornament,
+            text({ fontFamily: "Lora", fontSize: base, lineHeight: 1.4, color: ink, textAlign: "center" }, c.affirmation),
+            box({ flexDirection: "column", alignItems: "center", marginTop: 20 }, ...verses),
+            text(
+              { fontFamily: "Inter", fontWeight: 600, fontSize: wide ? 14 : 20, letterSpacing: 4, color: gold, marginTop: wide ? 24 : 48 },
+              MARK.toUpperCase(),
+            ),
+          ),
+        ),
       ),
     ),
   );
@@ -171,7 +223,14 @@ function modern(card: DrawnCard, format: ImageFormat): ImageElement {
     text({ fontFamily: "Inter", fontWeight: 700, fontSize: affirmationSize, lineHeight: 1.2, color: "#FFFFFF" }, c.affirmation),
   );
   const scripture = box(
-    { flexDirection: "column", justifyContent: "center", width: rightWidth, padding: pad, backgroundColor: panel, ...(wide ? {} : { flex: 1 }) },
+    {
+      flexDirection: "column",
+      justifyContent: "center",
+      width: rightWidth,
+      padding: pad,
+      backgroundColor: panel,
+      ...(wide ? {} : { flex: 1 }),
+    },
     ...c.verses.map((verse, index) =>
       box(
         { flexDirection: "column", marginTop: index === 0 ? 0 : 26 },
@@ -179,7 +238,10 @@ function modern(card: DrawnCard, format: ImageFormat): ImageElement {
         text({ fontFamily: "Inter", fontWeight: 700, fontSize: refSize, color: accent, marginTop: 8 }, verse.reference),
       ),
     ),
-    text({ fontFamily: "Inter", fontWeight: 700, fontSize: wide ? 15 : 22, letterSpacing: 3, color: "#8C9AC8", marginTop: wide ? 32 : 60 }, MARK.toUpperCase()),
+    text(
+      { fontFamily: "Inter", fontWeight: 700, fontSize: wide ? 15 : 22, letterSpacing: 3, color: "#8C9AC8", marginTop: wide ? 32 : 60 },
+      MARK.toUpperCase(),
+    ),
   );
   return box(
     { width, height, backgroundColor: navy },
@@ -235,25 +297,33 @@ function peaceful(card: DrawnCard, format: ImageFormat): ImageElement {
         alignItems: "center",
         justifyContent: "center",
         backgroundColor: "rgba(255, 255, 255, 0.55)",
-        border: "1px solid rgba(255, 255, 255, 0.9)",
         borderRadius: wide ? 36 : 48,
         padding: pad,
       },
-      text({ fontFamily: "Inter", fontWeight: 600, fontSize: titleSize, letterSpacing: 5, color: sage, textAlign: "center" }, c.title.toUpperCase()),
-      box({ width: 36, height: 36, borderRadius: 18, border: `2px solid ${lavender}`, marginTop: 18, marginBottom: 18, opacity: 0.6 }),
+      text(
+        { fontFamily: "Inter", fontWeight: 600, fontSize: titleSize, letterSpacing: 5, color: sage, textAlign: "center" },
+        c.title.toUpperCase(),
+      ),
+      ring({ size: 36, stroke: lavender, strokeWidth: 2, opacity: 0.6, style: { marginTop: 18, marginBottom: 18 } }),
       text({ fontFamily: "Lora", fontSize: base, lineHeight: 1.5, color: slate, textAlign: "center" }, c.affirmation),
       box(
         { flexDirection: "column", alignItems: "center", marginTop: 36 },
         ...c.verses.map((verse, index) =>
           box(
             { flexDirection: "column", alignItems: "center", marginTop: index === 0 ? 0 : 18 },
-            text({ fontFamily: "Inter", fontSize: Math.round(base * 0.78), lineHeight: 1.55, color: slate, textAlign: "center" }, quoted(verse.text)),
+            text(
+              { fontFamily: "Inter", fontSize: Math.round(base * 0.78), lineHeight: 1.55, color: slate, textAlign: "center" },
+              quoted(verse.text),
+            ),
             text({ fontFamily: "Inter", fontWeight: 600, fontSize: refSize, color: lavender, marginTop: 6 }, verse.reference),
           ),
         ),
       ),
     ),
-    text({ fontFamily: "Inter", fontWeight: 600, fontSize: wide ? 14 : 20, letterSpacing: 4, color: sage, marginTop: wide ? 18 : 30 }, MARK.toUpperCase()),
+    text(
+      { fontFamily: "Inter", fontWeight: 600, fontSize: wide ? 14 : 20, letterSpacing: 4, color: sage, marginTop: wide ? 18 : 30 },
+      MARK.toUpperCase(),
+    ),
   );
 }
 
@@ -271,14 +341,22 @@ function warm(card: DrawnCard, format: ImageFormat): ImageElement {
   const padTop = wide ? 80 : 520;
   const padBottom = wide ? 70 : 140;
   const textWidth = width - 2 * padX - (wide ? 160 : 0);
-  const titleSize = fitFontSize([{ chars: c.title.length, ratio: 1, lineHeight: 1.15, charWidth: 0.55 }], { width: textWidth, height: wide ? 60 : 150 }, { min: 28, max: wide ? 44 : 66 });
+  const titleSize = fitFontSize(
+    [{ chars: c.title.length, ratio: 1, lineHeight: 1.15, charWidth: 0.55 }],
+    { width: textWidth, height: wide ? 60 : 150 },
+    { min: 28, max: wide ? 44 : 66 },
+  );
   const refSize = wide ? 17 : 25;
   const base = fitFontSize(
     [
       { chars: c.affirmation.length, ratio: 1, lineHeight: 1.35, charWidth: 0.53 },
       { chars: c.verseChars, ratio: 0.8, lineHeight: 1.45, charWidth: 0.47 },
     ],
-    { width: textWidth, height: height - padTop - padBottom, fixed: titleSize * 1.2 + 24 + 30 + 40 + c.verses.length * (refSize * 1.4 + 14) },
+    {
+      width: textWidth,
+      height: height - padTop - padBottom,
+      fixed: titleSize * 1.2 + 24 + 30 + 40 + c.verses.length * (refSize * 1.4 + 14),
+    },
     { min: wide ? 17 : 24, max: wide ? 34 : 50 },
   );
   const sun = wide ? { size: 420, right: -110, top: -130 } : { size: 560, right: 260, top: 0 };
@@ -292,24 +370,25 @@ function warm(card: DrawnCard, format: ImageFormat): ImageElement {
       backgroundImage: "linear-gradient(165deg, #FCD77F 0%, #F6A662 48%, #E07357 100%)",
       padding: `${padTop}px ${padX}px ${padBottom}px ${padX}px`,
     },
-    // The sun: a glowing disc with a faint ring, behind the words.
-    box({
-      position: "absolute",
-      right: sun.right,
-      top: sun.top,
-      width: sun.size,
-      height: sun.size,
-      borderRadius: sun.size / 2,
-      backgroundImage: "radial-gradient(circle, rgba(255, 248, 220, 0.95) 0%, rgba(255, 236, 180, 0.55) 45%, rgba(255, 226, 160, 0) 70%)",
-    }),
-    box({
-      position: "absolute",
-      right: sun.right + sun.size * 0.12,
-      top: sun.top + sun.size * 0.12,
-      width: sun.size * 0.76,
-      height: sun.size * 0.76,
-      borderRadius: sun.size * 0.38,
-      border: "2px solid rgba(255, 250, 235, 0.7)",
+    // The sun: a glowing disc in soft halos (solid translucent discs: a radial gradient costs resvg a mask), and a
+    // faint ring, behind the words.
+    ...[1, 0.8, 0.62, 0.46].map((scale, index) =>
+      box({
+        position: "absolute",
+        right: sun.right + (sun.size * (1 - scale)) / 2,
+        top: sun.top + (sun.size * (1 - scale)) / 2,
+        width: sun.size * scale,
+        height: sun.size * scale,
+        borderRadius: (sun.size * scale) / 2,
+        backgroundColor: `rgba(255, 244, 214, ${[0.18, 0.22, 0.3, 0.75][index]})`,
+      }),
+    ),
+    ring({
+      size: sun.size * 0.76,
+      stroke: "#FFFAEB",
+      strokeWidth: 2,
+      opacity: 0.7,
+      style: { position: "absolute", right: sun.right + sun.size * 0.12, top: sun.top + sun.size * 0.12 },
     }),
     text({ fontFamily: "Lora", fontWeight: 700, fontSize: titleSize, lineHeight: 1.15, color: ember, width: textWidth }, c.title),
     box({ width: 56, height: 3, backgroundColor: ember, borderRadius: 2, marginTop: 18, marginBottom: 24 }),
@@ -319,13 +398,25 @@ function warm(card: DrawnCard, format: ImageFormat): ImageElement {
       ...c.verses.map((verse, index) =>
         box(
           { flexDirection: "column", marginTop: index === 0 ? 0 : 14 },
-          text({ fontFamily: "Lora", fontStyle: "italic", fontSize: Math.round(base * 0.8), lineHeight: 1.45, color: ink }, quoted(verse.text)),
+          text(
+            { fontFamily: "Lora", fontStyle: "italic", fontSize: Math.round(base * 0.8), lineHeight: 1.45, color: ink },
+            quoted(verse.text),
+          ),
           text({ fontFamily: "Inter", fontWeight: 600, fontSize: refSize, color: ember, marginTop: 4 }, `\u2014 ${verse.reference}`),
         ),
       ),
     ),
     text(
-      { position: "absolute", left: padX, bottom: wide ? 30 : 70, fontFamily: "Inter", fontWeight: 700, fontSize: wide ? 15 : 22, letterSpacing: 4, color: ember },
+      {
+        position: "absolute",
+        left: padX,
+        bottom: wide ? 30 : 70,
+        fontFamily: "Inter",
+        fontWeight: 700,
+        fontSize: wide ? 15 : 22,
+        letterSpacing: 4,
+        color: ember,
+      },
       MARK.toUpperCase(),
     ),
   );

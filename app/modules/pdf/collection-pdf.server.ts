@@ -274,7 +274,14 @@ function drawBlocksFitted(page: PDFPage, blocks: readonly TextBlock[], box: { to
 // --- pages ------------------------------------------------------------------------------------------------------
 
 function drawCover(page: PDFPage, fonts: Fonts, options: CollectionPdfOptions, cardCount: number, categoryCount: number) {
-  page.drawRectangle({ x: MARGIN, y: MARGIN, width: CONTENT_WIDTH, height: PAGE_HEIGHT - 2 * MARGIN, borderColor: RULE, borderWidth: 0.75 });
+  page.drawRectangle({
+    x: MARGIN,
+    y: MARGIN,
+    width: CONTENT_WIDTH,
+    height: PAGE_HEIGHT - 2 * MARGIN,
+    borderColor: RULE,
+    borderWidth: 0.75,
+  });
   const date = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(options.generatedAt);
   const cardWord = cardCount === 1 ? "card" : "cards";
   const categoryWord = categoryCount === 1 ? "category" : "categories";
@@ -307,9 +314,7 @@ function drawCover(page: PDFPage, fonts: Fonts, options: CollectionPdfOptions, c
   page.drawText(origin, { x: (PAGE_WIDTH - width) / 2, y: MARGIN + 22, size: 9, font: fonts.sans, color: MUTED });
 }
 
-type ContentsEntry =
-  | { kind: "section"; key: string; label: string; tagline: string }
-  | { kind: "card"; key: string; title: string };
+type ContentsEntry = { kind: "section"; key: string; label: string; tagline: string } | { kind: "card"; key: string; title: string };
 
 function contentsEntries(sections: readonly Section[]): ContentsEntry[] {
   return sections.flatMap((section, index) => [
@@ -379,17 +384,31 @@ function drawContentsPage(page: PDFPage, fonts: Fonts, entries: readonly Content
     // Dot leader from the title to its page number.
     const from = indent + textWidth(fonts.sans, shown, CARD_ENTRY.size) + 6;
     const to = right - numberWidth - 6;
-    if (to > from) page.drawLine({ start: { x: from, y: y + 1 }, end: { x: to, y: y + 1 }, thickness: 0.6, color: RULE, dashArray: [0.6, 2.4] });
+    if (to > from)
+      page.drawLine({ start: { x: from, y: y + 1 }, end: { x: to, y: y + 1 }, thickness: 0.6, color: RULE, dashArray: [0.6, 2.4] });
     page.drawText(number, { x: right - numberWidth, y, size: CARD_ENTRY.size, font: fonts.sans, color: INK });
   });
 }
 
 function drawSectionPage(page: PDFPage, fonts: Fonts, section: Section) {
   const blocks: TextBlock[] = [{ text: section.label, font: fonts.serifBold, size: 30, align: "center", color: INK }];
-  if (section.tagline) blocks.push({ text: section.tagline, font: fonts.serifItalic, size: 15, align: "center", color: ACCENT, spaceBefore: 10 });
+  if (section.tagline)
+    blocks.push({ text: section.tagline, font: fonts.serifItalic, size: 15, align: "center", color: ACCENT, spaceBefore: 10 });
   const count = section.cards.length;
-  blocks.push({ text: `${count} ${count === 1 ? "card" : "cards"}`, font: fonts.sans, size: 10, color: MUTED, align: "center", spaceBefore: 18 });
-  page.drawLine({ start: { x: PAGE_WIDTH / 2 - 30, y: PAGE_HEIGHT * 0.62 }, end: { x: PAGE_WIDTH / 2 + 30, y: PAGE_HEIGHT * 0.62 }, thickness: 1, color: ACCENT });
+  blocks.push({
+    text: `${count} ${count === 1 ? "card" : "cards"}`,
+    font: fonts.sans,
+    size: 10,
+    color: MUTED,
+    align: "center",
+    spaceBefore: 18,
+  });
+  page.drawLine({
+    start: { x: PAGE_WIDTH / 2 - 30, y: PAGE_HEIGHT * 0.62 },
+    end: { x: PAGE_WIDTH / 2 + 30, y: PAGE_HEIGHT * 0.62 },
+    thickness: 1,
+    color: ACCENT,
+  });
   drawBlocksFitted(page, blocks, { top: PAGE_HEIGHT * 0.6, bottom: PAGE_HEIGHT * 0.3, left: MARGIN, width: CONTENT_WIDTH });
 }
 
@@ -404,7 +423,13 @@ function drawCardPage(page: PDFPage, fonts: Fonts, card: PdfCard, categoryLabel:
   ];
   drawBlocksFitted(page, front, { top: PAGE_HEIGHT - MARGIN, bottom: middle + 16, left: MARGIN, width: CONTENT_WIDTH });
 
-  page.drawLine({ start: { x: MARGIN, y: middle }, end: { x: PAGE_WIDTH - MARGIN, y: middle }, thickness: 0.6, color: RULE, dashArray: [3, 3] });
+  page.drawLine({
+    start: { x: MARGIN, y: middle },
+    end: { x: PAGE_WIDTH - MARGIN, y: middle },
+    thickness: 0.6,
+    color: RULE,
+    dashArray: [3, 3],
+  });
 
   const back: TextBlock[] = [];
   versesOf(card).forEach((verse, index) => {
