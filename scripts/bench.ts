@@ -125,9 +125,9 @@ async function signedInAccount(email: string, password: string) {
   return { authorization: `Bearer ${bearer}`, id: user.id };
 }
 
-/** A buyer (test-mode payment) with 20 favourites, and the timings of /cards and one card page for them. */
-async function timeLibrary() {
-  const email = `bench-buyer-${Date.now()}@example.com`;
+/** A new account that has paid (a test-mode payment), signed in. */
+async function signedInBuyer(label: string) {
+  const email = `${label}-${Date.now()}@example.com`;
   const buyer = await signedInAccount(email, "Benchmark words 2026");
   const paid = await fetch(`${origin}/api/mock-payment`, {
     method: "POST",
@@ -135,6 +135,12 @@ async function timeLibrary() {
     body: JSON.stringify({ email }),
   });
   if (!paid.ok) throw new Error(`mock payment failed: ${paid.status}`);
+  return buyer;
+}
+
+/** A buyer (test-mode payment) with 20 favourites, and the timings of /cards and one card page for them. */
+async function timeLibrary() {
+  const buyer = await signedInBuyer("bench-buyer");
   const { cards } = (await (await fetch(`${origin}/api/cards`, { headers: { Authorization: buyer.authorization } })).json()) as {
     cards: { id: string }[];
   };
@@ -159,14 +165,7 @@ async function timeLibrary() {
  * and times the request again, which then builds the PDF (X-PDF-Cache: miss) inside the running Worker.
  */
 async function timeCollectionPdf() {
-  const email = `bench-pdf-${Date.now()}@example.com`;
-  const buyer = await signedInAccount(email, "Benchmark words 2026");
-  const paid = await fetch(`${origin}/api/mock-payment`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email }),
-  });
-  if (!paid.ok) throw new Error(`mock payment failed: ${paid.status}`);
+  const buyer = await signedInBuyer("bench-pdf");
   const headers = { Authorization: buyer.authorization };
   const download = async () => {
     const start = performance.now();
