@@ -47,9 +47,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       imageUrl: shared ? `${origin}${cardImagePath(shared.id, { token: preview ? null : token })}` : null,
       imageToken: shared && !preview ? token : null,
     },
-    // A paid card's page is for the people it was shared with, not for search engines; a broken link is not an
-    // error the reader caused: they still get a page, with the previews instead.
-    preview ? undefined : { headers: { "X-Robots-Tag": "noindex" } },
+    // A paid card's page is for the people it was shared with, not for search engines. Without a valid token the
+    // answer is a 403, but still a page a reader can use: the previews and the call to buy.
+    preview ? undefined : { status: shared ? 200 : 403, headers: { "X-Robots-Tag": "noindex" } },
   );
 }
 

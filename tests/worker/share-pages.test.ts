@@ -51,7 +51,7 @@ describe("a paid card's share page", () => {
     expect(shared.headers.get("X-Robots-Tag")).toBe("noindex");
   });
 
-  it("with a forged, missing or another card's token shows the previews and the call to buy, never the paid text", async () => {
+  it("with a forged, missing or another card's token answers 403 with the previews and the call to buy, never the paid text", async () => {
     const paid = await paidCard();
     const [preview] = await previewCardIds();
     const otherToken = await shareTokenFor(config, preview!);
@@ -59,7 +59,7 @@ describe("a paid card's share page", () => {
     for (const query of ["", "?t=", `?t=${forged}`, `?t=${otherToken}`, "?t=%3Cscript%3E", `?t=${"A".repeat(500)}`]) {
       for (const path of [`/share/${paid.id}${query}`, `/share/${paid.id}.data${query}`]) {
         const shared = await page(path);
-        expect(shared.status, path).toBe(200);
+        expect(shared.status, path).toBe(403);
         expect(shared.html, path).not.toContain(paid.secret);
         expect(shared.html, path).not.toContain(paid.title);
       }

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -44,7 +44,18 @@ export function CollectionBrowser({
   const { filters, error } = readCardFilters(searchParams, categories);
   const rawQuery = searchParams.get("q") ?? "";
   const [query, setQuery] = useState(rawQuery);
-  useEffect(() => setQuery(rawQuery), [rawQuery]);
+  // The URL follows the typing a little behind it. A URL change that the typing made is not copied back into the
+  // box (it could be a keystroke or two old, and would eat them); any other (back button, Clear Filters) is.
+  const pushedQueries = useRef<string[]>([]);
+  useEffect(() => {
+    const pushedAt = pushedQueries.current.indexOf(rawQuery);
+    if (pushedAt >= 0) {
+      pushedQueries.current.splice(0, pushedAt + 1);
+      return;
+    }
+    pushedQueries.current = [];
+    setQuery(rawQuery);
+  }, [rawQuery]);
 
   const favorites = useMemo(() => new Set(favoriteIds), [favoriteIds]);
   const active: CardFilters = hydrated ? { ...filters, q: query.slice(0, SEARCH_MAX_LENGTH) } : filters;
@@ -56,6 +67,7 @@ export function CollectionBrowser({
 
   function onSearchChange(value: string) {
     setQuery(value);
+    pushedQueries.current.push(value.trim() ? value : "");
     setSearchParams(new URLSearchParams(filterSearch(filters, { q: value })), { replace: true, preventScrollReset: true });
   }
 
