@@ -1,11 +1,7 @@
 /**
- * Module types for what wrangler bundles into the Worker (wrangler.toml `[[rules]]`). The font pattern is narrower
- * than Remix's `*.woff` (a URL string in app/ code), so it wins for worker/fonts.ts.
+ * Module types for what wrangler bundles into the Worker: `.wasm` imports are compiled modules (wrangler's default
+ * rule). The `.woff` rule's type (an ArrayBuffer) is generated into worker-configuration.d.ts by `npm run types`.
  */
-declare module "@fontsource/*.woff" {
-  const bytes: ArrayBuffer;
-  export default bytes;
-}
 declare module "*.wasm" {
   const module: WebAssembly.Module;
   export default module;

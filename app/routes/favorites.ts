@@ -28,7 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A success toast is flashed for the next page (no JavaScript) or for the root loader's revalidation (a fetcher):
   // the button may be gone by then (unfavourited in the favourites list), the root never is. A failure changes
   // nothing and does not revalidate, so the button that is still there shows it.
+  // Bad input without JavaScript is a 4xx page with its message (the root error page shows it).
   const answer = async (status: number, body: FavoriteActionData) => {
+    if (redirectTo && status >= 400 && status < 500) throw new Response(body.toast.description ?? body.toast.title, { status });
     if (redirectTo) return redirectWithToast(context.config, redirectTo, body.toast);
     return data(body, { status, headers: body.ok ? await createToastHeaders(context.config, body.toast) : undefined });
   };
@@ -40,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { cardId, intent } = parsed.data;
   try {
     const result = await changeFavorite(context, request, user, cardId, intent === "add");
-    if (!result.ok) return answer(404, { ok: false, cardId, toast: { ...FAILED, description: "That card is not in your collection." } });
+    if (!result.ok) return answer(403, { ok: false, cardId, toast: { ...FAILED, description: "That card is not in your collection." } });
     return answer(200, { ok: true, cardId, isFavorite: result.isFavorite, toast: favoriteToast(result.isFavorite, result.newBadges) });
   } catch (error) {
     console.error("Updating a favourite failed", error);

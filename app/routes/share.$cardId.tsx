@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import { VersePanel } from "~/components/library/verse-panel";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
-import { countCards, getCardsFor, getPreviewCard, getVisibleCard, listCategories } from "~/modules/cards/cards.server";
+import { countCards, getCardsFor, listCategories } from "~/modules/cards/cards.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { cardImagePath } from "~/modules/images/styles";
-import { isValidShareToken } from "~/modules/sharing/share-links.server";
 import { sharePath } from "~/modules/sharing/share-path";
+import { findSharedCard } from "~/modules/sharing/shared-card.server";
 import { cardIdSchema } from "~/validation/cards";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
@@ -24,9 +24,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const cardId = cardIdSchema.safeParse(params.cardId);
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
   const token = new URL(request.url).searchParams.get("t");
-  const preview = await getPreviewCard(db, cardId.data);
-  const shared = preview ?? ((await isValidShareToken(config, cardId.data, token)) ? await getVisibleCard(db, "buyer", cardId.data) : null);
-  if (!shared && !(await getVisibleCard(db, "buyer", cardId.data))) throw new Response("Card not found", { status: 404 });
+  const found = await findSharedCard(context, cardId.data, token);
+  if (!found.card && !found.exists) throw new Response("Card not found", { status: 404 });
+  const shared = found.card;
+  const preview = found.card && found.isPreview;
 
   const [cardCount, categories, previews] = await Promise.all([
     countCards(db),

@@ -139,7 +139,8 @@ describe("favourites without access", () => {
       expect(await response.json()).toEqual({ error: "Card not found." });
     }
     const form = await postForm("/favorites", { cardId: paid.id, intent: "add", redirectTo: "/dashboard" }, { cookie: me.cookie });
-    expect(form.status).toBe(302);
+    expect(form.status).toBe(403);
+    expect(visibleText(await form.text())).toContain("That card is not in your collection.");
     expect(await favoriteRows(me.id)).toEqual([]);
 
     expect((await api(`/api/user/${me.id}/favorites`, { token: me.token, method: "POST", body: json({ cardId: preview }) })).status).toBe(
@@ -188,8 +189,13 @@ describe("the /favorites form (the heart without JavaScript)", () => {
     expect(broken.status).toBe(400);
     const wrongMethod = await api(`/api/user/${me.id}/favorites`, { token: me.token, method: "PUT", body: json({ cardId: "x" }) });
     expect(wrongMethod.status).toBe(405);
-    const form = await postForm("/favorites", { cardId: "<script>", intent: "add", redirectTo: "/cards" }, { cookie: me.cookie });
-    expect(form.status).toBe(302);
+    // Without JavaScript, bad input is a 4xx page that says what was wrong.
+    const unknown = await postForm("/favorites", { cardId: "<script>", intent: "add", redirectTo: "/cards" }, { cookie: me.cookie });
+    expect(unknown.status).toBe(403);
+    expect(visibleText(await unknown.text())).toContain("That card is not in your collection.");
+    const missingField = await postForm("/favorites", { intent: "add", redirectTo: "/cards" }, { cookie: me.cookie });
+    expect(missingField.status).toBe(400);
+    expect(visibleText(await missingField.text())).toContain("cardId is required.");
     expect(await favoriteRows(me.id)).toEqual([]);
   });
 });

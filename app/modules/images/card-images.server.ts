@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import type { Card } from "~/modules/cards/card";
-import { getPreviewCard, getVisibleCard } from "~/modules/cards/cards.server";
-import { isValidShareToken } from "~/modules/sharing/share-links.server";
+import { getVisibleCard } from "~/modules/cards/cards.server";
+import { findSharedCard } from "~/modules/sharing/shared-card.server";
 import { cardImageElement, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
 
 /**
@@ -72,16 +72,10 @@ export async function findCardForImage(
   cardId: string,
   shareToken: string | null,
 ): Promise<{ card: Card; visibility: "public" | "private" } | { status: 403 | 404 }> {
-  const preview = await getPreviewCard(context.db, cardId);
-  if (preview) return { card: preview, visibility: "public" };
-
+  const shared = await findSharedCard(context, cardId, shareToken);
+  if (shared.card) return { card: shared.card, visibility: shared.isPreview ? "public" : "private" };
+  if (!shared.exists) return { status: 404 };
   const user = await getUser(context);
-  if (user) {
-    const visible = await getVisibleCard(context.db, await cardAudienceFor(context.db, user), cardId);
-    if (visible) return { card: visible, visibility: "private" };
-  }
-  const card = await getVisibleCard(context.db, "buyer", cardId);
-  if (!card) return { status: 404 };
-  if (await isValidShareToken(context.config, cardId, shareToken)) return { card, visibility: "private" };
-  return { status: 403 };
+  const visible = user ? await getVisibleCard(context.db, await cardAudienceFor(context.db, user), cardId) : null;
+  return visible ? { card: visible, visibility: "private" } : { status: 403 };
 }
