@@ -53,8 +53,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
-  const image = await getCardPng(context, found.card, style, format);
-  headers.set("X-Image-Cache", image.fromCache ? "hit" : "miss");
+  const image = await getCardPng(context, found.card, style, format, found.visibility === "public" ? { origin: url.origin } : null);
+  headers.set("X-Image-Cache", image.source);
   // A Uint8Array is a valid body; TypeScript's DOM types only accept one over a plain ArrayBuffer.
   return new Response(image.body as BodyInit, { status: 200, headers });
 }

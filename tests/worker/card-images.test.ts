@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { readConfig } from "~/modules/config/config.server";
 import { IMAGE_STYLES } from "~/modules/images/designs";
-import { RENDERER_VERSION } from "~/modules/images/card-images.server";
+import { edgeCacheKey, RENDERER_VERSION } from "~/modules/images/card-images.server";
 import { shareTokenFor } from "~/modules/sharing/share-links.server";
+import { edgeCache } from "~/modules/http/edge-cache.server";
 import { UNKNOWN_FORMAT, UNKNOWN_STYLE } from "~/validation/images";
-import { fetchApp } from "./helpers";
+import { fetchApp, ORIGIN } from "./helpers";
 import { buyer, type Caller, paidCard, signedInUser } from "./library-support";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -51,7 +52,7 @@ describe("card images: GET /cards/{id}/image.png", () => {
     for (const bytes of bodies) expect(pngSize(bytes)).toEqual({ width: 1200, height: 800 });
   });
 
-  it("draws once: the second request is streamed from R2 with the same bytes and ETag", async () => {
+  it("draws once: later requests come from the edge cache, or from R2 where the edge has not got it", async () => {
     const first = await image(SAMPLE_CARD_ID, "?style=peaceful&format=wallpaper");
     expect(first.headers.get("X-Image-Cache")).toBe("miss");
     const firstBytes = await png(first);
@@ -61,9 +62,24 @@ describe("card images: GET /cards/{id}/image.png", () => {
     expect(stored?.httpMetadata?.contentType).toBe("image/png");
 
     const second = await image(SAMPLE_CARD_ID, "?style=peaceful&format=wallpaper");
-    expect(second.headers.get("X-Image-Cache")).toBe("hit");
+    expect(second.headers.get("X-Image-Cache")).toBe("edge");
     expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
     expect(await png(second)).toEqual(firstBytes);
+
+    // Another colo's cache is empty: it reads R2, never the renderer.
+    const edgeKey = edgeCacheKey(ORIGIN, { key: listed.objects[0]?.key ?? "", etag: "", hash: "" });
+    expect(await edgeCache().delete(edgeKey)).toBe(true);
+    const third = await image(SAMPLE_CARD_ID, "?style=peaceful&format=wallpaper");
+    expect(third.headers.get("X-Image-Cache")).toBe("hit");
+    expect(await png(third)).toEqual(firstBytes);
+  });
+
+  it("keeps a paid card's image out of the shared edge cache", async () => {
+    const first = await image(paid.id, "?style=modern", { Cookie: owner.cookie });
+    await png(first);
+    const again = await image(paid.id, "?style=modern", { Cookie: owner.cookie });
+    expect(again.headers.get("X-Image-Cache")).toBe("hit");
+    await again.arrayBuffer();
   });
 
   it("sends a strong ETag from the content and answers If-None-Match with 304 and no body", async () => {

@@ -3,6 +3,8 @@ import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import type { Card } from "~/modules/cards/card";
 import { getVisibleCard } from "~/modules/cards/cards.server";
+import { findPreviewCardInSnapshot } from "~/modules/cards/preview-snapshot.server";
+import { edgeCache } from "~/modules/http/edge-cache.server";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
 import { cardImageElement, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
 
@@ -39,27 +41,58 @@ export async function describeCardImage(card: DrawnCard & Pick<Card, "id">, styl
   return { key: `card-images/v${RENDERER_VERSION}/${card.id}/${format}-${style}-${hash}.png`, etag: `"${hash}"`, hash };
 }
 
+/** Where a drawn image is: the colo's edge cache (public images only), R2, or drawn by this request. */
+export type ImageSource = "edge" | "hit" | "miss";
+
 /**
- * The PNG of a card: from R2 when it was drawn before (streamed), else drawn now and stored. `fromCache` says which;
- * the route reports it as `X-Image-Cache: hit | miss`.
+ * The edge-cache key of a public image: content-addressed like the R2 key, so a content edit or a new renderer can
+ * never be answered with an old picture, whatever the cache keeps.
+ */
+export function edgeCacheKey(origin: string, image: CardImage): Request {
+  return new Request(new URL(`/__edge/${image.key}`, origin));
+}
+
+const EDGE_HEADERS = { "Content-Type": "image/png", "Cache-Control": "public, max-age=31536000, immutable" };
+
+/**
+ * The PNG of a card. A public (preview) card's image is looked up in the colo's edge cache first, then in R2, then
+ * drawn. The stores happen after the answer (`waitUntil`), off the visitor's time. A paid card's image never enters
+ * the shared edge cache. `source` says where it came from; the route reports it as `X-Image-Cache`.
  */
 export async function getCardPng(
   context: Pick<AppLoadContext, "cloudflare" | "imageEngine">,
   card: Card,
   style: ImageStyle,
   format: ImageFormat,
-): Promise<{ body: ReadableStream | Uint8Array; etag: string; fromCache: boolean }> {
+  edge: { origin: string } | null,
+): Promise<{ body: ReadableStream | Uint8Array; etag: string; source: ImageSource }> {
   const bucket = context.cloudflare.env.CARD_ASSETS;
   const image = await describeCardImage(card, style, format);
+  const edgeKey = edge ? edgeCacheKey(edge.origin, image) : null;
+  if (edgeKey) {
+    const cached = await edgeCache().match(edgeKey);
+    if (cached?.body) return { body: cached.body, etag: image.etag, source: "edge" };
+  }
+
+  const after = context.cloudflare.ctx;
   const stored = await bucket.get(image.key);
-  if (stored) return { body: stored.body, etag: image.etag, fromCache: true };
+  if (stored) {
+    if (!edgeKey) return { body: stored.body, etag: image.etag, source: "hit" };
+    const [answer, copy] = stored.body.tee();
+    after.waitUntil(edgeCache().put(edgeKey, new Response(copy, { headers: EDGE_HEADERS })));
+    return { body: answer, etag: image.etag, source: "hit" };
+  }
 
   const png = await context.imageEngine.renderPng(cardImageElement(card, style, format), IMAGE_SIZES[format]);
-  await bucket.put(image.key, png, {
-    httpMetadata: { contentType: "image/png" },
-    customMetadata: { etag: image.etag, rendererVersion: String(RENDERER_VERSION) },
-  });
-  return { body: png, etag: image.etag, fromCache: false };
+  // Each store gets its own copy: a body handed to one consumer may be transferred away from the others.
+  after.waitUntil(
+    bucket.put(image.key, png.slice(), {
+      httpMetadata: { contentType: "image/png" },
+      customMetadata: { etag: image.etag, rendererVersion: String(RENDERER_VERSION) },
+    }),
+  );
+  if (edgeKey) after.waitUntil(edgeCache().put(edgeKey, new Response(png.slice(), { headers: EDGE_HEADERS })));
+  return { body: png, etag: image.etag, source: "miss" };
 }
 
 /**
@@ -72,6 +105,9 @@ export async function findCardForImage(
   cardId: string,
   shareToken: string | null,
 ): Promise<{ card: Card; visibility: "public" | "private" } | { status: 403 | 404 }> {
+  // Preview cards come from the isolate's snapshot: the public images' path makes no D1 round trip.
+  const preview = await findPreviewCardInSnapshot(context.db, cardId);
+  if (preview) return { card: preview, visibility: "public" };
   const shared = await findSharedCard(context, cardId, shareToken);
   if (shared.card) return { card: shared.card, visibility: shared.isPreview ? "public" : "private" };
   if (!shared.exists) return { status: 404 };
