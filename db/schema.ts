@@ -343,6 +343,11 @@ export const testimonials = sqliteTable(
   (t) => [index("testimonials_published_order_idx").on(t.isPublished, t.orderIndex)],
 );
 
+/**
+ * A/B test events (docs/decisions/020-ab-tests.md): one row per counted event. The subject is the user when
+ * `user_id` is set, else the visitor. `dedupe_key` makes an event that must count once (a page view per subject
+ * per day, a conversion per purchase) a unique row, so a retry or a replayed webhook inserts nothing.
+ */
 export const abEvents = sqliteTable(
   "ab_events",
   {
@@ -352,6 +357,9 @@ export const abEvents = sqliteTable(
     event: text("event").notNull(),
     visitorId: text("visitor_id").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Where a counted buy button sits (cta_click only): hero, pricing or final_cta. */
+    placement: text("placement"),
+    dedupeKey: text("dedupe_key").unique(),
     url: text("url"),
     timestamp: integer("timestamp", { mode: "timestamp_ms" })
       .notNull()

@@ -9,7 +9,8 @@ import { run } from "./lib/run";
 import { seedLocalDatabase } from "./seed";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "8788";
-const persistTo = ".wrangler/e2e-state";
+/** The state directory: the browser tests' own; `npm run simulate:experiments` passes another. */
+const persistTo = process.env.PERSIST_TO ?? ".wrangler/e2e-state";
 
 rmSync(persistTo, { recursive: true, force: true });
 await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { CI: "true" });

@@ -4,6 +4,7 @@
  * Counts and prices come in as inputs (from the data and the config), never as constants.
  * Client-safe: the landing sections import it, the server chooses the variant.
  */
+import type { Variant, VariantAssignment } from "~/modules/experiments/experiments";
 
 /** The LIGHT method, one step per letter. */
 export const LIGHT_STEPS = [
@@ -87,14 +88,8 @@ export function buildFaqs({
 }
 
 /*
- * The A/B tested copy. Each test has variants A and B; until assignment arrives every visitor gets A.
+ * The A/B tested copy (the tests themselves: app/modules/experiments/experiments.ts). Each test has variants A and B.
  */
-export const EXPERIMENTS = ["hero_messaging", "pricing_copy", "cta_button"] as const;
-export type ExperimentName = (typeof EXPERIMENTS)[number];
-export type Variant = "A" | "B";
-export type VariantAssignment = Record<ExperimentName, Variant>;
-
-export const DEFAULT_VARIANTS: VariantAssignment = { hero_messaging: "A", pricing_copy: "A", cta_button: "A" };
 
 type CopyInputs = { price: string; cardCount: number; categoryCount: number };
 

@@ -12,7 +12,10 @@ import { TestimonialsSection } from "~/components/landing/testimonials";
 import { TryItNow } from "~/components/landing/try-it-now";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { useSiteSettings } from "~/hooks/use-site-settings";
-import { buildFaqs, DEFAULT_VARIANTS, getLandingCopy } from "~/content/landing-copy";
+import { buildFaqs, getLandingCopy } from "~/content/landing-copy";
+import { getUser } from "~/modules/auth/guards.server";
+import { resolveExperiments } from "~/modules/experiments/assignment.server";
+import { recordExperimentEvent } from "~/modules/experiments/events.server";
 import { chooseTryItNowCard } from "~/modules/cards/card";
 import { countCards, getCardsFor, listCategories, listPreviewCards, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
@@ -43,7 +46,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sampleCard = previews.find((card) => card.id === SAMPLE_CARD_ID) ?? null;
   const tryItCard = chooseTryItNowCard(previews, [SAMPLE_CARD_ID, ...preview.cards.map((card) => card.id)]);
   const price = { short: formatPriceShort(config.price), full: formatPrice(config.price) };
-  const copy = getLandingCopy(DEFAULT_VARIANTS, { price: price.short, cardCount, categoryCount: categories.length });
+  // The variants are chosen before rendering: the page is a function of the URL and the variant set only.
+  const experiments = await resolveExperiments(context, request, await getUser(context));
+  recordExperimentEvent(context, experiments, { type: "page_view", url: request.url });
+  const copy = getLandingCopy(experiments.variants, { price: price.short, cardCount, categoryCount: categories.length });
+  const headers = new Headers();
+  for (const cookie of experiments.setCookies) headers.append("Set-Cookie", cookie);
 
   return data(
     {
@@ -60,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       pageUrl: `${config.appOrigin}/`,
     },
     // An unknown category is bad input: say so (400) but still show the page with every card tab.
-    { status: selection.error ? 400 : 200 },
+    { status: selection.error ? 400 : 200, headers },
   );
 }
 

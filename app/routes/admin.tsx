@@ -23,6 +23,11 @@ import {
   revokeAccessByEmail,
 } from "~/modules/access/grants.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
+import { ExperimentsPanel } from "~/components/admin/experiments-panel";
+import { changeExperiment } from "~/modules/experiments/admin.server";
+import { loadExperimentResults } from "~/modules/experiments/results.server";
+import { readExperimentSettings } from "~/modules/experiments/settings.server";
+import { experimentFormSchema } from "~/validation/experiments";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import type { ToastInput } from "~/modules/toast/toast";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -51,8 +56,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { user, status } = await getAccessStatusByEmail(context.db, requested.data);
     result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
   }
-  const [purchases, auditLog] = await Promise.all([listRecentPurchases(context.db), listAuditLog(context.db)]);
+  const [purchases, auditLog, experiments] = await Promise.all([
+    listRecentPurchases(context.db),
+    listAuditLog(context.db),
+    readExperimentSettings(context.cloudflare.env.AB_KV).then((settings) => loadExperimentResults(context.db, settings)),
+  ]);
   return {
+    experiments,
     adminEmail: admin.email,
     email: requested.success ? requested.data : "",
     result,
@@ -73,13 +83,28 @@ const INTENTS: Record<AdminIntent, (db: Database, input: IntentInput) => Promise
   check: async (db, input) => ({ check: accessResultView(input.email, await checkAccessByEmail(db, input)) }),
 };
 
+/** The Experiments section's buttons: change the test in KV, log it, and come back with a toast. */
+async function experimentAction(context: ActionFunctionArgs["context"], admin: Actor, formData: FormData) {
+  const parsed = experimentFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const experiment = String(formData.get("experiment") ?? "");
+    const message = parsed.error.issues[0]?.message ?? "Invalid input";
+    return data({ result: undefined, check: null, experimentError: { experiment, message } }, { status: 400 });
+  }
+  const toast = await changeExperiment(context, admin, parsed.data);
+  return redirectWithToast(context.config, "/admin#experiments-title", toast);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: adminFormSchema });
+  const formData = await request.formData();
+  const actor = { userId: admin.id, email: admin.email };
+  if (String(formData.get("intent") ?? "").startsWith("experiment-")) return experimentAction(context, actor, formData);
+  const submission = parseWithZod(formData, { schema: adminFormSchema });
   if (submission.status !== "success") {
     // Only a forged request lacks a known intent (the buttons send it); say so above the form.
     const intentErrors = submission.error?.intent ?? [];
-    return data({ result: submission.reply({ formErrors: intentErrors }), check: null }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: intentErrors }), check: null, experimentError: null }, { status: 400 });
   }
   const { intent, email } = submission.value;
   let outcome: IntentOutcome;
@@ -87,19 +112,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     outcome = await INTENTS[intent](context.db, {
       email,
       reason: reasonOrNull(submission.value.reason),
-      actor: { userId: admin.id, email: admin.email },
+      actor,
     });
   } catch (error) {
     // The one error path: logged, and answered with the spec's message for that button (503).
     console.warn(`Admin ${intent} failed:`, error);
-    return data({ result: submission.reply({ formErrors: [FAILURE_MESSAGES[intent]] }), check: null }, { status: 503 });
+    return data(
+      { result: submission.reply({ formErrors: [FAILURE_MESSAGES[intent]] }), check: null, experimentError: null },
+      { status: 503 },
+    );
   }
   if ("toast" in outcome) return redirectWithToast(context.config, `/admin?email=${encodeURIComponent(email)}`, outcome.toast);
-  return data({ result: submission.reply(), check: outcome.check });
+  return data({ result: submission.reply(), check: outcome.check, experimentError: null });
 }
 
 export default function AdminPage() {
-  const { adminEmail, email, result, purchases, auditLog } = useLoaderData<typeof loader>();
+  const { adminEmail, email, result, purchases, auditLog, experiments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   // A check answers in the action's data; a grant or revoke comes back through ?email=.
@@ -166,6 +194,7 @@ export default function AdminPage() {
         </div>
 
         <PurchasesTable purchases={purchases} />
+        <ExperimentsPanel experiments={experiments} error={actionData?.experimentError ?? null} />
         <AuditLogTable auditLog={auditLog} />
       </main>
     </>

@@ -3,6 +3,7 @@ import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modu
 import { getUser } from "~/modules/auth/guards.server";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { testPaymentSchema } from "~/validation/checkout";
+import { readVisitorId } from "~/modules/experiments/visitor.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -18,6 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       name: input.name ?? null,
       cardNumber: input.cardNumber ?? DEFAULT_TEST_CARD,
       startedByUserId: user?.id ?? null,
+      visitorId: readVisitorId(request),
     });
     if (result.status === "failed") return apiError(402, result.message);
     return Response.json({

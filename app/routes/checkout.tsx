@@ -10,7 +10,10 @@ import { rejectBots } from "~/modules/security/honeypot";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
+import { resolveExperiments } from "~/modules/experiments/assignment.server";
+import { recordExperimentEvent } from "~/modules/experiments/events.server";
 import { ensureVisitorId } from "~/modules/experiments/visitor.server";
+import { ctaPlacementSchema } from "~/validation/experiments";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
 import { startCheckout } from "~/modules/payments/checkout.server";
@@ -36,9 +39,26 @@ async function redirectIfAlreadyHasAccess(context: LoaderFunctionArgs["context"]
   return user;
 }
 
+/**
+ * A counted buy button links here with its placement (`?cta=hero`): the click counts for the A/B tests without
+ * JavaScript, then a redirect drops the parameter, so a reload or a shared URL counts nothing more.
+ */
+async function countCtaClick(context: LoaderFunctionArgs["context"], request: Request, url: URL): Promise<Response> {
+  const placement = ctaPlacementSchema.safeParse(url.searchParams.get("cta"));
+  const headers = new Headers();
+  if (placement.success) {
+    const experiments = await resolveExperiments(context, request, await getUser(context));
+    recordExperimentEvent(context, experiments, { type: "cta_click", url: request.url, placement: placement.data });
+    for (const cookie of experiments.setCookies) headers.append("Set-Cookie", cookie);
+  }
+  url.searchParams.delete("cta");
+  return redirect(`${url.pathname}${url.search}`, { status: 303, headers });
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await redirectIfAlreadyHasAccess(context);
   const url = new URL(request.url);
+  if (url.searchParams.has("cta")) throw await countCtaClick(context, request, url);
+  const user = await redirectIfAlreadyHasAccess(context);
   const details = await readCheckoutDetails(context.config, request);
   const wantsPayment = url.searchParams.get("step") === "payment";
   if (wantsPayment && !details) throw redirect("/checkout");

@@ -13,6 +13,7 @@ import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
 import { testPaymentSchema } from "~/validation/checkout";
+import { readVisitorId } from "~/modules/experiments/visitor.server";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Test payment | LIGHT Cards" }];
@@ -49,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       name: parsed.data.name || null,
       cardNumber: parsed.data.cardNumber ?? "",
       startedByUserId: user?.id ?? null,
+      visitorId: readVisitorId(request),
     });
     if (result.status === "failed") {
       return data({ state: "form" as const, emailError: null, cardError: result.message, error: null, successUrl: null }, { status: 402 });

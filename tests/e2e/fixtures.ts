@@ -55,14 +55,20 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
  * beside the running server, so a write that meets one of the server's own writes gets SQLITE_BUSY: try again then.
  */
 export async function runSql(sql: string) {
+  await querySql(sql);
+}
+
+/** Like runSql, and resolves with the rows the statement returns. */
+export async function querySql<Row = Record<string, unknown>>(sql: string): Promise<Row[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await promisify(execFile)(
+      const { stdout } = await promisify(execFile)(
         "npx",
-        ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql],
+        ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--json", "--command", sql],
         { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
       );
-      return;
+      const [result] = JSON.parse(stdout) as { results: Row[] }[];
+      return result?.results ?? [];
     } catch (error) {
       if (attempt >= 5 || !String(error).includes("SQLITE_BUSY")) throw error;
       await new Promise((resolve) => setTimeout(resolve, 300 * attempt));

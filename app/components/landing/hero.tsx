@@ -3,6 +3,7 @@ import { AffirmationCard } from "~/components/affirmation-card";
 import type { LandingCopy } from "~/content/landing-copy";
 import type { Card } from "~/modules/cards/card";
 import { sharePath } from "~/modules/sharing/share-path";
+import { ctaHref } from "~/modules/experiments/experiments";
 
 /** Landing hero: the (A/B tested) headline, the two buttons and the sample card. */
 export function HeroSection({
@@ -26,7 +27,7 @@ export function HeroSection({
           </h1>
           <p className="text-lg text-ink-muted">{hero.subheadline}</p>
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center lg:justify-start">
-            <Link to="/checkout" className="btn-primary" data-cta="hero">
+            <Link to={ctaHref("hero")} className="btn-primary" data-cta="hero">
               {ctaLabel}
             </Link>
             <Link to="/sample-card" className="btn-secondary">

@@ -1,11 +1,13 @@
 import { Link } from "@remix-run/react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import type { Card, CategorySummary } from "~/modules/cards/card";
+import { reportPreviewClick } from "~/modules/experiments/preview-click";
 import { sharePath } from "~/modules/sharing/share-path";
 
 /**
  * "Preview the Cards": the category tabs (plain links to ?category=, so they work without JavaScript),
- * the message for an unknown category, the preview cards and a CTA.
+ * the message for an unknown category, the preview cards and a CTA. A click on a tab or a card counts as the A/B
+ * tests' preview_click (with JavaScript).
  */
 export function PreviewSection({
   cardCount,
@@ -39,7 +41,12 @@ export function PreviewSection({
       <div className="mt-10" data-testid="preview-cards">
         <CardGrid>
           {previewCards.map((card) => (
-            <AffirmationCard key={card.id} card={card} shareUrl={new URL(sharePath(card.id), pageUrl).href} />
+            <AffirmationCard
+              key={card.id}
+              card={card}
+              shareUrl={new URL(sharePath(card.id), pageUrl).href}
+              onFlip={() => reportPreviewClick("card")}
+            />
           ))}
         </CardGrid>
       </div>
@@ -66,6 +73,7 @@ function CategoryTabs({ categories, selectedCategory }: { categories: CategorySu
               <Link
                 to={category.slug === "all" ? "/#preview" : `/?category=${category.slug}#preview`}
                 preventScrollReset
+                onClick={() => reportPreviewClick("tab")}
                 aria-current={current ? "page" : undefined}
                 className={`${TAB_CLASS} ${
                   current ? "bg-sage-800 text-white ring-sage-800" : "bg-white text-ink ring-sage-300 hover:bg-sage-100"

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/check-list";
 import type { LandingCopy } from "~/content/landing-copy";
+import { ctaHref } from "~/modules/experiments/experiments";
 
 /** Pricing: the one-time price (from the config), the (A/B tested) pricing copy, what is included and the CTA. */
 export function PricingSection({
@@ -43,7 +44,7 @@ export function PricingSection({
             "30-day money-back guarantee",
           ]}
         />
-        <Link to="/checkout" className="btn-primary mt-8 w-full" data-cta="pricing">
+        <Link to={ctaHref("pricing")} className="btn-primary mt-8 w-full" data-cta="pricing">
           {ctaLabel}
         </Link>
       </div>

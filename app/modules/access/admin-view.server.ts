@@ -57,7 +57,7 @@ export function purchaseRowView(row: PurchaseRow) {
 
 type AuditRow = Awaited<ReturnType<typeof listAuditLog>>[number];
 
-const ACTION_LABELS: Record<string, string> = { grant: "Grant", revoke: "Revoke", check: "Check" };
+const ACTION_LABELS: Record<string, string> = { grant: "Grant", revoke: "Revoke", check: "Check", experiment: "A/B test" };
 
 /** The audit row's detail as a sentence: the reason first, then what happened. */
 export function describeAuditDetail(action: string, detail: Record<string, unknown> | null): string {
@@ -72,6 +72,8 @@ export function describeAuditDetail(action: string, detail: Record<string, unkno
       parts.push(detail.revokedGrants === 1 ? "1 grant revoked" : `${detail.revokedGrants} grants revoked`);
     }
     if (detail.stillHasAccessThroughPurchase === true) parts.push("Still has access through a paid purchase");
+  } else if (action === "experiment") {
+    if (typeof detail.experiment === "string" && typeof detail.change === "string") parts.push(`${detail.experiment}: ${detail.change}`);
   } else if (action === "check") {
     if (typeof detail.hasAccess === "boolean") parts.push(`Has access: ${detail.hasAccess ? "Yes" : "No"}`);
   } else {

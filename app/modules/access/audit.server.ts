@@ -9,18 +9,24 @@ export const SYSTEM_ACTOR: Actor = { userId: null, email: "system" };
 
 export type AuditTarget = { email: string; userId: string | null };
 
-/** The audit row as a statement, so it can join the change it records in one D1 batch. */
-export function auditRow(db: Database, actor: Actor, action: string, target: AuditTarget, detail?: Record<string, unknown>) {
+/** The audit row as a statement, so it can join the change it records in one D1 batch. No target: a site setting. */
+export function auditRow(db: Database, actor: Actor, action: string, target: AuditTarget | null, detail?: Record<string, unknown>) {
   return db.insert(adminAuditLog).values({
     actorUserId: actor.userId,
     actorEmail: actor.email,
     action,
-    targetEmail: target.email,
-    targetUserId: target.userId,
+    targetEmail: target?.email ?? null,
+    targetUserId: target?.userId ?? null,
     detail: detail ?? null,
   });
 }
 
-export async function recordAudit(db: Database, actor: Actor, action: string, target: AuditTarget, detail?: Record<string, unknown>) {
+export async function recordAudit(
+  db: Database,
+  actor: Actor,
+  action: string,
+  target: AuditTarget | null,
+  detail?: Record<string, unknown>,
+) {
   await auditRow(db, actor, action, target, detail);
 }

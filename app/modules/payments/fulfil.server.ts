@@ -9,9 +9,10 @@ import { formatPrice } from "~/modules/config/money";
 import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/access/audit.server";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
+import { recordConversion } from "~/modules/experiments/events.server";
 import { checkCheckoutSession, refundPayment, type PaidCheckout } from "./stripe.server";
 
-type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe">;
+type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
 
 export type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string };
 
@@ -64,7 +65,11 @@ export async function fulfilPaidCheckout(
   }
 
   const settled = await refundIfDuplicate(context, inserted, user);
-  if (settled.status === "paid") await sendReceipt(context, user, inserted);
+  if (settled.status === "paid") {
+    await sendReceipt(context, user, inserted);
+    // Only the delivery that inserted the purchase counts it; the event's own key keeps it to one row regardless.
+    recordConversion(context, { id: inserted.id, userId: user.id, visitorId: payment.visitorId }, `${context.config.appOrigin}/success`);
+  }
   return { purchase: settled, user, newlyFulfilled: true };
 }
 

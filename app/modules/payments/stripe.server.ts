@@ -74,6 +74,8 @@ export type PaidCheckout = {
   amountCents: number;
   currency: string;
   startedByUserId: string | null;
+  /** The browser that checked out (its A/B assignment counts the conversion), when known. */
+  visitorId: string | null;
 };
 
 /** What a Checkout Session must show to grant access here. */
@@ -114,6 +116,7 @@ function paidCheckoutFrom(session: Stripe.Checkout.Session): PaidCheckout | null
     amountCents: session.amount_total ?? 0,
     currency: session.currency ?? "usd",
     startedByUserId: session.metadata?.userId || null,
+    visitorId: session.metadata?.visitorId || null,
   };
 }
 

@@ -34,8 +34,8 @@ export type TestPaymentResult =
  * the others fail with their message and grant nothing.
  */
 export async function payWithTestCard(
-  context: Pick<AppLoadContext, "db" | "config" | "email" | "stripe">,
-  input: { email: string; name: string | null; cardNumber: string; startedByUserId: string | null },
+  context: Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">,
+  input: { email: string; name: string | null; cardNumber: string; startedByUserId: string | null; visitorId: string | null },
 ): Promise<TestPaymentResult> {
   const digits = input.cardNumber.replace(/\D/g, "");
   const card = TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, "") === digits);
@@ -54,6 +54,7 @@ export async function payWithTestCard(
     amountCents: context.config.price.cents,
     currency: context.config.price.currency,
     startedByUserId: input.startedByUserId,
+    visitorId: input.visitorId,
   });
   return { status: "paid", purchase, sessionId };
 }

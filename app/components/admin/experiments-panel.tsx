@@ -1,0 +1,158 @@
+import { Form } from "@remix-run/react";
+import { SubmitButton } from "~/components/forms";
+import { CTA_PLACEMENTS, type CtaPlacement } from "~/modules/experiments/experiments";
+import type { ExperimentResult } from "~/modules/experiments/results.server";
+
+/**
+ * The Experiments section of /admin: per test, the exact counts of each variant, the comparison of B with A, and
+ * plain forms (no JavaScript needed) to change the split, pause or resume the test, or end it with a winner.
+ */
+const PLACEMENT_LABELS: Record<CtaPlacement, string> = { hero: "Hero", pricing: "Pricing", final_cta: "Final CTA" };
+const COLUMNS = [
+  "Variant",
+  "Visitors",
+  "Preview clicks",
+  ...CTA_PLACEMENTS.map((placement) => `CTA clicks: ${PLACEMENT_LABELS[placement]}`),
+  "Conversions",
+  "Conversion rate",
+];
+const STATUS_LABELS = { running: "Running", paused: "Paused", ended: "Ended" } as const;
+
+function percent(value: number | null, signed = false): string {
+  if (value === null) return "—";
+  const text = `${(value * 100).toFixed(1)}%`;
+  return signed && value > 0 ? `+${text}` : text.replace("-", "\u2212");
+}
+
+const th = "border-b border-sage-200 px-3 py-2 text-left font-semibold";
+const td = "border-b border-sage-100 px-3 py-2 tabular-nums";
+
+export type ExperimentFormError = { experiment: string; message: string } | null;
+
+export function ExperimentsPanel({ experiments, error }: { experiments: ExperimentResult[]; error: ExperimentFormError }) {
+  return (
+    <section aria-labelledby="experiments-title" className="space-y-6 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+      <div>
+        <h2 id="experiments-title" className="text-xl font-semibold">
+          Experiments
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Landing page A/B tests. Visitors are counted once each (a signed-in user once across devices); the lift compares B's conversion
+          rate with A's, with a 95% confidence interval and a two-proportion z-test.
+        </p>
+      </div>
+      {experiments.map((experiment) => (
+        <ExperimentCard
+          key={experiment.name}
+          experiment={experiment}
+          error={error?.experiment === experiment.name ? error.message : null}
+        />
+      ))}
+    </section>
+  );
+}
+
+function ExperimentCard({ experiment, error }: { experiment: ExperimentResult; error: string | null }) {
+  const { settings, comparison } = experiment;
+  const titleId = `experiment-${experiment.name}`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl p-4 ring-1 ring-sage-200" data-testid={`experiment-${experiment.name}`}>
+      <h3 id={titleId} className="font-semibold">
+        <code>{experiment.name}</code>: {experiment.description}{" "}
+        <span className="ml-2 rounded-full bg-sage-100 px-2 py-0.5 text-xs font-semibold text-sage-800" data-testid="experiment-status">
+          {STATUS_LABELS[settings.status]}
+          {settings.status === "ended" && settings.winner ? `: ${settings.winner} won` : ""}
+          {settings.status === "running" ? ` (${100 - settings.splitB}% A / ${settings.splitB}% B)` : ""}
+        </span>
+      </h3>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full min-w-[720px] text-sm">
+          <caption className="sr-only">Results of {experiment.name}</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className={th}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {experiment.variants.map((row) => (
+              <tr key={row.variant} data-testid={`variant-${row.variant}`}>
+                <th scope="row" className={`${td} text-left font-semibold`}>
+                  {row.variant}
+                </th>
+                <td className={td}>{row.visitors}</td>
+                <td className={td}>{row.previewClicks}</td>
+                {CTA_PLACEMENTS.map((placement) => (
+                  <td key={placement} className={td}>
+                    {row.ctaClicks[placement]}
+                  </td>
+                ))}
+                <td className={td}>{row.conversions}</td>
+                <td className={td}>{percent(row.conversionRate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-3 text-sm" data-testid="experiment-verdict">
+        Lift of B over A: <strong>{percent(comparison.lift, true)}</strong>
+        {comparison.liftInterval
+          ? ` (95% CI ${percent(comparison.liftInterval[0], true)} to ${percent(comparison.liftInterval[1], true)})`
+          : " (95% CI needs a conversion in each variant)"}
+        {" · "}p = {comparison.pValue === null ? "—" : comparison.pValue.toFixed(3)}
+        {" · "}
+        <strong>{comparison.verdict}</strong>
+      </p>
+      {error ? (
+        <p role="alert" className="mt-3 rounded-xl bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap items-end gap-4">
+        <Form method="post" className="flex items-end gap-2">
+          <input type="hidden" name="experiment" value={experiment.name} />
+          <label className="text-sm font-semibold text-ink">
+            Share of B (%)
+            <input
+              type="number"
+              name="splitB"
+              min={0}
+              max={100}
+              step={1}
+              defaultValue={settings.splitB}
+              className="mt-1 block w-24 rounded-xl border border-sage-300 px-3 py-2 text-base"
+            />
+          </label>
+          <SubmitButton name="intent" value="experiment-split" className="btn-secondary" pendingText="Saving...">
+            Save split
+          </SubmitButton>
+        </Form>
+        <Form method="post" className="flex flex-wrap gap-2">
+          <input type="hidden" name="experiment" value={experiment.name} />
+          {settings.status === "running" ? (
+            <SubmitButton name="intent" value="experiment-pause" className="btn-secondary" pendingText="Pausing...">
+              Pause
+            </SubmitButton>
+          ) : (
+            <SubmitButton name="intent" value="experiment-resume" className="btn-secondary" pendingText="Resuming...">
+              {settings.status === "ended" ? "Restart" : "Resume"}
+            </SubmitButton>
+          )}
+        </Form>
+        <Form method="post" className="flex flex-wrap gap-2">
+          <input type="hidden" name="experiment" value={experiment.name} />
+          <input type="hidden" name="intent" value="experiment-end" />
+          <SubmitButton name="winner" value="A" className="btn-secondary" pendingText="Ending...">
+            End: A wins
+          </SubmitButton>
+          <SubmitButton name="winner" value="B" className="btn-secondary" pendingText="Ending...">
+            End: B wins
+          </SubmitButton>
+        </Form>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { count, countDistinct, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { abEvents } from "#db/schema";
+import {
+  CTA_PLACEMENTS,
+  type CtaPlacement,
+  EXPERIMENT_DESCRIPTIONS,
+  EXPERIMENTS,
+  type ExperimentName,
+  type AllExperimentSettings,
+  VARIANTS,
+  type Variant,
+} from "./experiments";
+import { type Comparison, compareVariants } from "./statistics";
+
+/**
+ * The Experiments section of /admin: exact counts from D1 per test and variant, and the comparison of B with A
+ * (statistics.ts). Visitors are the distinct subjects with a page view (a signed-in user counts once across devices).
+ */
+export type VariantResult = {
+  variant: Variant;
+  visitors: number;
+  previewClicks: number;
+  ctaClicks: Record<CtaPlacement, number>;
+  conversions: number;
+  conversionRate: number | null;
+};
+
+export type ExperimentResult = {
+  name: ExperimentName;
+  description: string;
+  settings: AllExperimentSettings[ExperimentName];
+  variants: VariantResult[];
+  comparison: Comparison;
+};
+
+const subject = sql`coalesce(${abEvents.userId}, ${abEvents.visitorId})`;
+
+export async function loadExperimentResults(db: Database, settings: AllExperimentSettings): Promise<ExperimentResult[]> {
+  const rows = await db
+    .select({
+      test: abEvents.testName,
+      variant: abEvents.variant,
+      event: abEvents.event,
+      placement: abEvents.placement,
+      events: count(),
+      subjects: countDistinct(subject),
+    })
+    .from(abEvents)
+    .groupBy(abEvents.testName, abEvents.variant, abEvents.event, abEvents.placement);
+
+  const sum = (test: string, variant: string, event: string, placement?: string) =>
+    rows
+      .filter((row) => row.test === test && row.variant === variant && row.event === event && (!placement || row.placement === placement))
+      .reduce((total, row) => total + (event === "page_view" ? row.subjects : row.events), 0);
+
+  return EXPERIMENTS.map((name) => {
+    const variants = VARIANTS.map((variant): VariantResult => {
+      const visitors = sum(name, variant, "page_view");
+      const conversions = sum(name, variant, "conversion");
+      return {
+        variant,
+        visitors,
+        previewClicks: sum(name, variant, "preview_click"),
+        ctaClicks: Object.fromEntries(CTA_PLACEMENTS.map((placement) => [placement, sum(name, variant, "cta_click", placement)])) as Record<
+          CtaPlacement,
+          number
+        >,
+        conversions,
+        conversionRate: visitors > 0 ? conversions / visitors : null,
+      };
+    });
+    const [a, b] = variants as [VariantResult, VariantResult];
+    return {
+      name,
+      description: EXPERIMENT_DESCRIPTIONS[name],
+      settings: settings[name],
+      variants,
+      comparison: compareVariants(a, b),
+    };
+  });
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
+import { getUser } from "~/modules/auth/guards.server";
+import { resolveExperiments } from "~/modules/experiments/assignment.server";
+import { recordExperimentEvent } from "~/modules/experiments/events.server";
+import { previewClickSchema } from "~/validation/experiments";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+/**
+ * POST /api/experiments/events `{ event: "preview_click", target: "tab" | "card" }` → 204. Sent by the landing page
+ * when a preview tab or card is clicked. The variants are the server's own (cookie, KV or user hash), never the
+ * client's word; crawlers and opted-out visitors are answered the same and counted nowhere.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  await parseJsonBody(request, previewClickSchema);
+  const experiments = await resolveExperiments(context, request, await getUser(context));
+  recordExperimentEvent(context, experiments, { type: "preview_click", url: request.headers.get("Referer") ?? request.url });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of experiments.setCookies) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 204, headers });
+}

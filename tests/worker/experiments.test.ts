@@ -1,0 +1,240 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getLandingCopy } from "~/content/landing-copy";
+import { userBucket, variantForBucket } from "~/modules/experiments/buckets";
+import { DEFAULT_SETTINGS, EXPERIMENTS, type ExperimentName, type Variant } from "~/modules/experiments/experiments";
+import { SPLIT_MESSAGE } from "~/validation/experiments";
+import { completed, fakeStripe, paidSession, webhook } from "../fakes/stripe";
+import { uniqueEmail } from "../support/identities";
+import { cookieFrom, fetchApp, fetchAppWithEnv, postForm, signInCookie, visibleText } from "./helpers";
+import { admin, signedInUser } from "./library-support";
+
+const COPY_INPUT = { price: "$27", cardCount: 0, categoryCount: 0 };
+const HEADLINE: Record<Variant, string> = {
+  A: getLandingCopy({ hero_messaging: "A", pricing_copy: "A", cta_button: "A" }, COPY_INPUT).hero.headline,
+  B: getLandingCopy({ hero_messaging: "B", pricing_copy: "A", cta_button: "A" }, COPY_INPUT).hero.headline,
+};
+
+/** Sets every test's settings in KV, as an admin's changes would. */
+async function setSettings(change: Partial<Record<ExperimentName, Partial<(typeof DEFAULT_SETTINGS)[ExperimentName]>>>) {
+  const settings = Object.fromEntries(EXPERIMENTS.map((name) => [name, { ...DEFAULT_SETTINGS[name], ...change[name] }]));
+  await env.AB_KV.put("experiments:settings", JSON.stringify(settings));
+}
+
+/** The hero variant a landing page shows, read from its headline (the h1; the page title is not A/B tested). */
+async function heroVariant(response: Response): Promise<Variant> {
+  expect(response.status).toBe(200);
+  const h1 = /<h1 id="hero-title"[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text())?.[1] ?? "";
+  const shown = (["A", "B"] as const).filter((variant) => visibleText(h1).trim() === HEADLINE[variant]);
+  expect(shown).toHaveLength(1);
+  return shown[0]!;
+}
+
+function landing(headers: Record<string, string> = {}) {
+  return fetchApp("/", { headers });
+}
+
+async function eventsOf(visitorOrUser: string, event?: string) {
+  const { results } = await env.DB.prepare(
+    `SELECT test_name AS test, variant, event, placement FROM ab_events WHERE (visitor_id = ?1 OR user_id = ?1) ${event ? "AND event = ?2" : ""} ORDER BY test_name`,
+  )
+    .bind(...(event ? [visitorOrUser, event] : [visitorOrUser]))
+    .all<{ test: string; variant: string; event: string; placement: string | null }>();
+  return results;
+}
+
+function visitorIdOf(cookie: string): string {
+  return cookie.split("=")[1]!;
+}
+
+beforeEach(async () => {
+  await env.AB_KV.delete("experiments:settings");
+});
+
+describe("A/B assignment on the landing page", () => {
+  it("assigns a visitor once: the same variant on every visit, recovered from KV when the signed cookie is lost", async () => {
+    const first = await landing();
+    const visitor = cookieFrom(first, "lc_vid");
+    const assignment = cookieFrom(first, "lc_ab");
+    const variant = await heroVariant(first);
+
+    for (let visit = 0; visit < 3; visit++) {
+      const again = await landing({ Cookie: `${visitor}; ${assignment}` });
+      expect(await heroVariant(again)).toBe(variant);
+      // A returning visitor with a valid cookie is told nothing new.
+      expect(again.headers.getSetCookie().filter((cookie) => cookie.startsWith("lc_"))).toEqual([]);
+    }
+
+    // Even when the split changes, and with only the visitor id left, KV still knows the variant.
+    await setSettings({ hero_messaging: { splitB: variant === "A" ? 100 : 0 } });
+    const lost = await landing({ Cookie: visitor });
+    expect(await heroVariant(lost)).toBe(variant);
+    expect(cookieFrom(lost, "lc_ab")).toMatch(/^lc_ab=/);
+  });
+
+  it("refuses a forged assignment cookie and keeps the real assignment", async () => {
+    await setSettings({ hero_messaging: { splitB: 0 } });
+    const first = await landing();
+    const visitor = cookieFrom(first, "lc_vid");
+    expect(await heroVariant(first)).toBe("A");
+    const forged = `lc_ab=${btoa(JSON.stringify({ subject: `assign:visitor:${visitorIdOf(visitor)}`, assignment: { hero_messaging: "B" } }))}`;
+    expect(await heroVariant(await landing({ Cookie: `${visitor}; ${forged}` }))).toBe("A");
+  });
+
+  it("gives a signed-in user the variant of the hash of user id and test name, on every device", async () => {
+    const user = await signedInUser("ab-user");
+    const expected = variantForBucket(await userBucket(user.id, "hero_messaging"), 50);
+    expect(await heroVariant(await landing({ Cookie: user.cookie }))).toBe(expected);
+    const otherDevice = await signInCookie(user.email);
+    expect(await heroVariant(await landing({ Cookie: otherDevice }))).toBe(expected);
+    expect((await eventsOf(user.id, "page_view")).map((row) => row.variant)).toContain(expected);
+  });
+
+  it("shows crawlers and visitors who opt out of tracking variant A, sets no cookie and counts nothing", async () => {
+    await setSettings({ hero_messaging: { splitB: 100 } });
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM ab_events").first<{ n: number }>();
+    const optedOut: Record<string, string>[] = [
+      { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+      { "Sec-GPC": "1" },
+      { DNT: "1" },
+    ];
+    for (const headers of optedOut) {
+      const response = await landing(headers);
+      expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith("lc_"))).toEqual([]);
+      expect(await heroVariant(response)).toBe("A");
+    }
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM ab_events").first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+    // Everyone else gets B at this split.
+    expect(await heroVariant(await landing())).toBe("B");
+  });
+});
+
+describe("A/B events", () => {
+  it("counts a page view once per visitor and day, and every preview and CTA click with its placement", async () => {
+    const first = await landing();
+    const cookies = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}`;
+    const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
+    await first.text();
+    await (await landing({ Cookie: cookies })).text();
+    expect(await eventsOf(visitorId, "page_view")).toHaveLength(EXPERIMENTS.length);
+
+    const click = () =>
+      fetchApp("/api/experiments/events", {
+        method: "POST",
+        headers: { Cookie: cookies, "Content-Type": "application/json", Origin: "http://localhost:8787" },
+        body: JSON.stringify({ event: "preview_click", target: "card" }),
+      });
+    expect((await click()).status).toBe(204);
+    expect((await click()).status).toBe(204);
+    expect(await eventsOf(visitorId, "preview_click")).toHaveLength(2 * EXPERIMENTS.length);
+
+    const cta = await fetchApp("/checkout?cta=pricing", { headers: { Cookie: cookies } });
+    expect(cta.status).toBe(303);
+    expect(cta.headers.get("Location")).toBe("/checkout");
+    const clicks = await eventsOf(visitorId, "cta_click");
+    expect(clicks.map((row) => row.placement)).toEqual(EXPERIMENTS.map(() => "pricing"));
+    const pageViews = await eventsOf(visitorId, "page_view");
+    expect(clicks.map((row) => row.variant)).toEqual(pageViews.map((row) => row.variant));
+
+    // An unknown placement is dropped, not counted; a malformed beacon is a 400.
+    expect((await fetchApp("/checkout?cta=banner", { headers: { Cookie: cookies } })).status).toBe(303);
+    expect(await eventsOf(visitorId, "cta_click")).toHaveLength(EXPERIMENTS.length);
+    const bad = await fetchApp("/api/experiments/events", {
+      method: "POST",
+      headers: { Cookie: cookies, "Content-Type": "application/json", Origin: "http://localhost:8787" },
+      body: JSON.stringify({ event: "conversion" }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await eventsOf(visitorId, "conversion")).toHaveLength(0);
+  });
+
+  it("counts a purchase as one conversion per test for the buyer's variant, however often the webhook is replayed", async () => {
+    fakeStripe();
+    const first = await landing();
+    const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
+    const variant = await heroVariant(first);
+    const session = paidSession(uniqueEmail("ab-buyer"), {
+      metadata: { app: "light-cards", userId: "", visitorId, name: "Grace Buyer" },
+    });
+    const event = completed(session);
+    for (let delivery = 0; delivery < 3; delivery++) expect((await webhook(event)).status).toBe(200);
+    const conversions = await eventsOf(visitorId, "conversion");
+    expect(conversions).toHaveLength(EXPERIMENTS.length);
+    expect(conversions.find((row) => row.test === "hero_messaging")?.variant).toBe(variant);
+  });
+});
+
+describe("Experiments on /admin", () => {
+  it("shows each test's counts and verdict, and refuses a bad split with the reason and a 400", async () => {
+    const { cookie, vars } = await admin();
+    await (await landing()).text();
+    const page = await fetchAppWithEnv(vars, "/admin", { headers: { Cookie: cookie } });
+    const text = visibleText(await page.text());
+    expect(text).toContain("Experiments");
+    for (const name of EXPERIMENTS) expect(text).toContain(name);
+    expect(text).toMatch(/Lift of B over A/);
+
+    const bad = await postForm("/admin", { intent: "experiment-split", experiment: "hero_messaging", splitB: "" }, { cookie, env: vars });
+    expect(bad.status).toBe(400);
+    expect(visibleText(await bad.text())).toContain(SPLIT_MESSAGE);
+    expect(await env.AB_KV.get("experiments:settings")).toBeNull();
+  });
+
+  it("lets only admins change a test", async () => {
+    const user = await signedInUser("not-admin");
+    const response = await postForm(
+      "/admin",
+      { intent: "experiment-end", experiment: "hero_messaging", winner: "B" },
+      { cookie: user.cookie },
+    );
+    expect(response.status).toBe(403);
+    expect(await env.AB_KV.get("experiments:settings")).toBeNull();
+  });
+
+  it("ending a test shows its winner to a visitor who had the other variant, counts nothing more, and is audited", async () => {
+    const { cookie, vars } = await admin();
+    const split = await postForm(
+      "/admin",
+      { intent: "experiment-split", experiment: "hero_messaging", splitB: "100" },
+      { cookie, env: vars },
+    );
+    expect(split.status).toBe(302);
+    const first = await landing();
+    const cookies = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}`;
+    const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
+    expect(await heroVariant(first)).toBe("B");
+
+    const end = await postForm("/admin", { intent: "experiment-end", experiment: "hero_messaging", winner: "A" }, { cookie, env: vars });
+    expect(end.status).toBe(302);
+    expect(await heroVariant(await landing({ Cookie: cookies }))).toBe("A");
+    expect(await heroVariant(await landing())).toBe("A");
+    await env.DB.prepare("DELETE FROM ab_events WHERE visitor_id = ?").bind(visitorId).run();
+    await (await fetchApp("/checkout?cta=hero", { headers: { Cookie: cookies } })).text();
+    expect((await eventsOf(visitorId)).filter((row) => row.test === "hero_messaging")).toEqual([]);
+
+    const audit = await env.DB.prepare(
+      "SELECT action, detail FROM admin_audit_log WHERE action = 'experiment' ORDER BY created_at, rowid",
+    ).all<{
+      detail: string;
+    }>();
+    expect(audit.results.map((row) => JSON.parse(row.detail).change)).toEqual([
+      "split set to 0% A / 100% B",
+      "ended: A wins and everyone sees it",
+    ]);
+  });
+
+  it("a paused test shows everyone A and counts nothing, and resuming restores each visitor's variant", async () => {
+    await setSettings({ hero_messaging: { splitB: 100 } });
+    const first = await landing();
+    const cookies = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}`;
+    const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
+    expect(await heroVariant(first)).toBe("B");
+    await setSettings({ hero_messaging: { splitB: 100, status: "paused" } });
+    await env.DB.prepare("DELETE FROM ab_events WHERE visitor_id = ?").bind(visitorId).run();
+    expect(await heroVariant(await landing({ Cookie: cookies }))).toBe("A");
+    expect((await eventsOf(visitorId)).filter((row) => row.test === "hero_messaging")).toEqual([]);
+    await setSettings({ hero_messaging: { splitB: 0 } });
+    expect(await heroVariant(await landing({ Cookie: cookies }))).toBe("B");
+  });
+});
