@@ -26,6 +26,9 @@ export default defineConfig(async () => {
     resolve: { alias: aliases },
     test: {
       include: ["tests/worker/**/*.test.ts"],
+      // Integration tests draw PNGs, build the PDF and hash passwords in workerd: on a busy 2-core machine one can
+      // pass 5 s without anything being wrong.
+      testTimeout: 20_000,
       setupFiles: ["./tests/worker/setup.ts"],
       deps: {
         optimizer: {
