@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -9,6 +9,7 @@ import type { Database } from "#db/client";
 import {
   accessResultView,
   auditRowView,
+  failedEmailView,
   grantedToast,
   purchaseRowView,
   revokedToast,
@@ -23,10 +24,18 @@ import {
   revokeAccessByEmail,
 } from "~/modules/access/grants.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
+import { listFailedEmails, resendFailedEmail } from "~/modules/email/queue.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import type { ToastInput } from "~/modules/toast/toast";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { adminAccessSchema, adminFormSchema, reasonOrNull, type AdminIntent } from "~/validation/admin";
+import {
+  adminAccessSchema,
+  adminFormSchema,
+  RESEND_NOT_FAILED_MESSAGE,
+  reasonOrNull,
+  resendEmailSchema,
+  type AdminIntent,
+} from "~/validation/admin";
 import { emailSchema } from "~/validation/auth";
 
 export const headers = forwardHeaders;
@@ -51,13 +60,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { user, status } = await getAccessStatusByEmail(context.db, requested.data);
     result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
   }
-  const [purchases, auditLog] = await Promise.all([listRecentPurchases(context.db), listAuditLog(context.db)]);
+  const [purchases, auditLog, failedEmails] = await Promise.all([
+    listRecentPurchases(context.db),
+    listAuditLog(context.db),
+    listFailedEmails(context.db),
+  ]);
   return {
     adminEmail: admin.email,
     email: requested.success ? requested.data : "",
     result,
     purchases: purchases.map(purchaseRowView),
     auditLog: auditLog.map(auditRowView),
+    failedEmails: failedEmails.map(failedEmailView),
   };
 }
 
@@ -75,7 +89,9 @@ const INTENTS: Record<AdminIntent, (db: Database, input: IntentInput) => Promise
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: adminFormSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "resend-email") return resendEmailAction(context, formData, admin);
+  const submission = parseWithZod(formData, { schema: adminFormSchema });
   if (submission.status !== "success") {
     // Only a forged request lacks a known intent (the buttons send it); say so above the form.
     const intentErrors = submission.error?.intent ?? [];
@@ -98,8 +114,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ result: submission.reply(), check: outcome.check });
 }
 
+/** The Resend button of a failed email: back onto the queue, audit-logged, then a toast on this page. */
+async function resendEmailAction(context: AppLoadContext, formData: FormData, admin: { id: string; email: string }) {
+  const input = resendEmailSchema.safeParse(Object.fromEntries(formData));
+  if (!input.success) return data({ result: undefined, check: null, resendError: RESEND_NOT_FAILED_MESSAGE }, { status: 400 });
+  const queue = context.cloudflare.env.EMAIL_QUEUE;
+  const actor = { userId: admin.id, email: admin.email };
+  if (!(await resendFailedEmail({ db: context.db, queue }, input.data.outboxId, actor))) {
+    return data({ result: undefined, check: null, resendError: RESEND_NOT_FAILED_MESSAGE }, { status: 409 });
+  }
+  return redirectWithToast(context.config, "/admin", {
+    type: "success",
+    title: "Email queued again",
+    description: "It will be sent in a moment.",
+  });
+}
+
 export default function AdminPage() {
-  const { adminEmail, email, result, purchases, auditLog } = useLoaderData<typeof loader>();
+  const { adminEmail, email, result, purchases, auditLog, failedEmails } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   // A check answers in the action's data; a grant or revoke comes back through ?email=.
@@ -165,6 +197,7 @@ export default function AdminPage() {
           </section>
         </div>
 
+        <FailedEmailsTable failedEmails={failedEmails} error={actionData && "resendError" in actionData ? actionData.resendError : null} />
         <PurchasesTable purchases={purchases} />
         <AuditLogTable auditLog={auditLog} />
       </main>
@@ -303,6 +336,68 @@ function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
                 <td className={td}>{purchase.provider}</td>
                 <td className={td}>{purchase.amount}</td>
                 <td className={td}>{purchase.status}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function FailedEmailsTable({ failedEmails, error }: { failedEmails: LoaderData["failedEmails"]; error: string | null }) {
+  return (
+    <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+      <FormAlert errors={error ? [error] : null} />
+      <table className="w-full min-w-[640px] text-sm" data-testid="failed-emails">
+        <caption className="mb-3 text-left text-xl font-semibold">Failed emails</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>
+              Queued
+            </th>
+            <th scope="col" className={th}>
+              To
+            </th>
+            <th scope="col" className={th}>
+              Subject
+            </th>
+            <th scope="col" className={th}>
+              Attempts
+            </th>
+            <th scope="col" className={th}>
+              Last error
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Resend</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {failedEmails.length === 0 ? (
+            <tr>
+              <td colSpan={6} className={`${td} text-ink-muted`}>
+                No failed emails.
+              </td>
+            </tr>
+          ) : (
+            failedEmails.map((email) => (
+              <tr key={email.id}>
+                <td className={td}>
+                  <time dateTime={email.queuedIso}>{email.queued}</time>
+                </td>
+                <td className={`${td} break-all`}>{email.to}</td>
+                <td className={td}>{email.subject}</td>
+                <td className={td}>{email.attempts}</td>
+                <td className={`${td} break-all`}>{email.lastError}</td>
+                <td className={td}>
+                  <Form method="post">
+                    <input type="hidden" name="outboxId" value={email.id} />
+                    <SubmitButton name="intent" value="resend-email" className="btn-secondary px-4 py-2 text-sm" pendingText="Resending...">
+                      Resend
+                    </SubmitButton>
+                  </Form>
+                </td>
               </tr>
             ))
           )}
