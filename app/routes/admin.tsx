@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { getAccessStatusByEmail } from "~/modules/access/access.server";
@@ -290,169 +291,134 @@ function AccessResult({ result }: { result: AccessResultView }) {
 const th = "border-b border-sage-200 px-3 py-2 text-left font-semibold";
 const td = "border-b border-sage-100 px-3 py-2 align-top";
 
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+/** A column heading; a hidden one keeps its name for screen readers only. */
+type Column = string | { label: string; hidden: true };
 
-function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
+/** The page's tables: a caption, column headings, one row per item, or a line saying there is none. */
+function AdminTable<T extends { id: string }>(props: {
+  caption: string;
+  testId?: string;
+  columns: Column[];
+  items: T[];
+  empty: string;
+  row: (item: T) => ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
-      <table className="w-full min-w-[640px] text-sm">
-        <caption className="mb-3 text-left text-xl font-semibold">Recent purchases</caption>
+      {props.children}
+      <table className="w-full min-w-[640px] text-sm" data-testid={props.testId}>
+        <caption className="mb-3 text-left text-xl font-semibold">{props.caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className={th}>
-              Date
-            </th>
-            <th scope="col" className={th}>
-              Email
-            </th>
-            <th scope="col" className={th}>
-              Provider
-            </th>
-            <th scope="col" className={th}>
-              Amount
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
+            {props.columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col" className={th}>
+                  {column}
+                </th>
+              ) : (
+                <th key={column.label} scope="col" className={th}>
+                  <span className="sr-only">{column.label}</span>
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>
-          {purchases.length === 0 ? (
+          {props.items.length === 0 ? (
             <tr>
-              <td colSpan={5} className={`${td} text-ink-muted`}>
-                No purchases yet.
+              <td colSpan={props.columns.length} className={`${td} text-ink-muted`}>
+                {props.empty}
               </td>
             </tr>
           ) : (
-            purchases.map((purchase) => (
-              <tr key={purchase.id}>
-                <td className={td}>
-                  <time dateTime={purchase.dateIso}>{purchase.date}</time>
-                </td>
-                <td className={`${td} break-all`}>
-                  {purchase.email}
-                  {purchase.accountEmail ? <span className="block text-ink-muted">Account: {purchase.accountEmail}</span> : null}
-                </td>
-                <td className={td}>{purchase.provider}</td>
-                <td className={td}>{purchase.amount}</td>
-                <td className={td}>{purchase.status}</td>
-              </tr>
-            ))
+            props.items.map((item) => <tr key={item.id}>{props.row(item)}</tr>)
           )}
         </tbody>
       </table>
     </section>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
+  return (
+    <AdminTable
+      caption="Recent purchases"
+      columns={["Date", "Email", "Provider", "Amount", "Status"]}
+      items={purchases}
+      empty="No purchases yet."
+      row={(purchase) => (
+        <>
+          <td className={td}>
+            <time dateTime={purchase.dateIso}>{purchase.date}</time>
+          </td>
+          <td className={`${td} break-all`}>
+            {purchase.email}
+            {purchase.accountEmail ? <span className="block text-ink-muted">Account: {purchase.accountEmail}</span> : null}
+          </td>
+          <td className={td}>{purchase.provider}</td>
+          <td className={td}>{purchase.amount}</td>
+          <td className={td}>{purchase.status}</td>
+        </>
+      )}
+    />
   );
 }
 
 function FailedEmailsTable({ failedEmails, error }: { failedEmails: LoaderData["failedEmails"]; error: string | null }) {
   return (
-    <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+    <AdminTable
+      caption="Failed emails"
+      testId="failed-emails"
+      columns={["Queued", "To", "Subject", "Attempts", "Last error", { label: "Resend", hidden: true }]}
+      items={failedEmails}
+      empty="No failed emails."
+      row={(email) => (
+        <>
+          <td className={td}>
+            <time dateTime={email.queuedIso}>{email.queued}</time>
+          </td>
+          <td className={`${td} break-all`}>{email.to}</td>
+          <td className={td}>{email.subject}</td>
+          <td className={td}>{email.attempts}</td>
+          <td className={`${td} break-all`}>{email.lastError}</td>
+          <td className={td}>
+            <Form method="post">
+              <input type="hidden" name="outboxId" value={email.id} />
+              <SubmitButton name="intent" value="resend-email" className="btn-secondary px-4 py-2 text-sm" pendingText="Resending...">
+                Resend
+              </SubmitButton>
+            </Form>
+          </td>
+        </>
+      )}
+    >
       <FormAlert errors={error ? [error] : null} />
-      <table className="w-full min-w-[640px] text-sm" data-testid="failed-emails">
-        <caption className="mb-3 text-left text-xl font-semibold">Failed emails</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              Queued
-            </th>
-            <th scope="col" className={th}>
-              To
-            </th>
-            <th scope="col" className={th}>
-              Subject
-            </th>
-            <th scope="col" className={th}>
-              Attempts
-            </th>
-            <th scope="col" className={th}>
-              Last error
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Resend</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {failedEmails.length === 0 ? (
-            <tr>
-              <td colSpan={6} className={`${td} text-ink-muted`}>
-                No failed emails.
-              </td>
-            </tr>
-          ) : (
-            failedEmails.map((email) => (
-              <tr key={email.id}>
-                <td className={td}>
-                  <time dateTime={email.queuedIso}>{email.queued}</time>
-                </td>
-                <td className={`${td} break-all`}>{email.to}</td>
-                <td className={td}>{email.subject}</td>
-                <td className={td}>{email.attempts}</td>
-                <td className={`${td} break-all`}>{email.lastError}</td>
-                <td className={td}>
-                  <Form method="post">
-                    <input type="hidden" name="outboxId" value={email.id} />
-                    <SubmitButton name="intent" value="resend-email" className="btn-secondary px-4 py-2 text-sm" pendingText="Resending...">
-                      Resend
-                    </SubmitButton>
-                  </Form>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </section>
+    </AdminTable>
   );
 }
 
 function AuditLogTable({ auditLog }: { auditLog: LoaderData["auditLog"] }) {
   return (
-    <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
-      <table className="w-full min-w-[640px] text-sm" data-testid="audit-log">
-        <caption className="mb-3 text-left text-xl font-semibold">Audit log</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              When
-            </th>
-            <th scope="col" className={th}>
-              Who
-            </th>
-            <th scope="col" className={th}>
-              Action
-            </th>
-            <th scope="col" className={th}>
-              Target
-            </th>
-            <th scope="col" className={th}>
-              Details
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {auditLog.length === 0 ? (
-            <tr>
-              <td colSpan={5} className={`${td} text-ink-muted`}>
-                No entries yet.
-              </td>
-            </tr>
-          ) : (
-            auditLog.map((entry) => (
-              <tr key={entry.id}>
-                <td className={td}>
-                  <time dateTime={entry.whenIso}>{entry.when}</time>
-                </td>
-                <td className={`${td} break-all`}>{entry.actorEmail}</td>
-                <td className={td}>{entry.action}</td>
-                <td className={`${td} break-all`}>{entry.target}</td>
-                <td className={td}>{entry.detail}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </section>
+    <AdminTable
+      caption="Audit log"
+      testId="audit-log"
+      columns={["When", "Who", "Action", "Target", "Details"]}
+      items={auditLog}
+      empty="No entries yet."
+      row={(entry) => (
+        <>
+          <td className={td}>
+            <time dateTime={entry.whenIso}>{entry.when}</time>
+          </td>
+          <td className={`${td} break-all`}>{entry.actorEmail}</td>
+          <td className={td}>{entry.action}</td>
+          <td className={`${td} break-all`}>{entry.target}</td>
+          <td className={td}>{entry.detail}</td>
+        </>
+      )}
+    />
   );
 }

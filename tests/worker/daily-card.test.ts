@@ -47,6 +47,14 @@ async function subscriber(options: { timeZone?: string; cookieZone?: string; sub
   return email;
 }
 
+/** How many daily cards each address has received. */
+async function dailyEmailCounts(): Promise<Map<string, number>> {
+  const { results } = await env.DB.prepare(
+    `SELECT "to", count(*) AS n FROM email_outbox WHERE status = 'sent' AND subject LIKE 'Today''s card:%' GROUP BY "to"`,
+  ).all<{ to: string; n: number }>();
+  return new Map(results.map((row) => [row.to, row.n]));
+}
+
 async function storedZone(email: string) {
   const row = await env.DB.prepare("SELECT time_zone FROM users WHERE lower(email) = lower(?)")
     .bind(email)
@@ -57,7 +65,9 @@ async function storedZone(email: string) {
 const QUARTER_HOUR = 15 * 60_000;
 
 describe("the daily card cron", () => {
-  it("sends each subscriber one card per local day, in the run where their 7:00 has just passed, across a DST change", async () => {
+  it("sends each subscriber one card per local day, in the run where their 7:00 has just passed, across a DST change", {
+    timeout: 30_000,
+  }, async () => {
     const newYork = await subscriber({ timeZone: "America/New_York" });
     const london = await subscriber({ timeZone: "Europe/London" });
     const kolkata = await subscriber({ cookieZone: "Asia/Kolkata" });
@@ -70,19 +80,15 @@ describe("the daily card cron", () => {
     expect(await storedZone(unknownZone)).toBeNull();
 
     // Every quarter hour of two UTC days; New York moves its clocks forward at 2:00 on Sunday 8 March 2026.
-    const received = new Map<string, string[]>();
     const everyone = [newYork, london, kolkata, unknownZone, notSubscribed, notVerified];
-    const counts = new Map(everyone.map((email) => [email, 0]));
+    const received = new Map<string, string[]>();
     for (let time = Date.parse("2026-03-07T00:00:00Z"); time < Date.parse("2026-03-09T00:00:00Z"); time += QUARTER_HOUR) {
+      const before = await dailyEmailCounts();
       await runSchedule(DAILY_CARD_CRON, new Date(time));
-      for (const email of everyone) {
-        const count = (await dailyEmailsTo(email)).length;
-        if (count !== counts.get(email)) {
-          received.set(email, [
-            ...(received.get(email) ?? []),
-            ...Array.from({ length: count - counts.get(email)! }, () => new Date(time).toISOString()),
-          ]);
-          counts.set(email, count);
+      for (const [to, count] of await dailyEmailCounts()) {
+        const added = count - (before.get(to) ?? 0);
+        if (everyone.includes(to) && added > 0) {
+          received.set(to, [...(received.get(to) ?? []), ...Array.from({ length: added }, () => new Date(time).toISOString())]);
         }
       }
     }
@@ -202,6 +208,11 @@ async function oneClickLinkOf(email: string) {
   return new URL(headers["List-Unsubscribe"]!.slice(1, -1));
 }
 
+/** A mail provider's one-click POST (RFC 8058): from its own server, so no Origin and no cookie. */
+function providerPost(path: string, body = "List-Unsubscribe=One-Click") {
+  return fetchApp(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+}
+
 async function isSubscribed(email: string) {
   const row = await env.DB.prepare("SELECT newsletter_subscribed FROM users WHERE lower(email) = lower(?)")
     .bind(email)
@@ -237,20 +248,11 @@ describe("unsubscribing", () => {
     expectRedirect(await fetchApp(link.pathname + link.search), `/unsubscribe${link.search}`, 303);
     expect(await isSubscribed(email)).toBe(true);
     // Without the one-click body, nothing happens either.
-    const bare = await fetchApp(link.pathname + link.search, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "",
-    });
+    const bare = await providerPost(link.pathname + link.search, "");
     expect(bare.status).toBe(400);
     expect(await bare.text()).toBe("A one-click unsubscribe posts List-Unsubscribe=One-Click (RFC 8058).");
     expect(await isSubscribed(email)).toBe(true);
-    // A provider's server: no Origin, no cookie, the one-click body.
-    const response = await fetchApp(link.pathname + link.search, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
+    const response = await providerPost(link.pathname + link.search);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("Unsubscribed from the daily card.");
     expect(await isSubscribed(email)).toBe(false);
@@ -266,11 +268,7 @@ describe("unsubscribing", () => {
       const page = await fetchApp(`/unsubscribe?token=${encodeURIComponent(bad)}`);
       expect(page.status).toBe(400);
       expect(visibleText(await page.text())).toContain("This unsubscribe link is not valid.");
-      const post = await fetchApp(`/unsubscribe/one-click?token=${encodeURIComponent(bad)}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: "List-Unsubscribe=One-Click",
-      });
+      const post = await providerPost(`/unsubscribe/one-click?token=${encodeURIComponent(bad)}`);
       expect(post.status).toBe(400);
       expect(await post.text()).toBe("This unsubscribe link is not valid. Please use the link from your most recent email.");
     }
