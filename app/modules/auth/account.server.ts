@@ -225,7 +225,7 @@ export async function signInWithLinkToken(
 
 /**
  * Sends a reset link when the account exists, after the response: the form answers the same, at once,
- * and an email provider's failure is retried and logged, never shown (it would reveal the account).
+ * and the email goes through the queue, whose retries and failures are never shown (they would reveal the account).
  */
 export function requestPasswordReset(context: Context, email: string): void {
   runAfterResponse(context, "Password reset email", async () => {
