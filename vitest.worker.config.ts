@@ -1,14 +1,18 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { unstable_readConfig } from "wrangler";
 import { defineConfig } from "vitest/config";
 import { aliases } from "./vitest.shared.ts";
 
 /**
  * Worker integration tests: the real Worker (worker/index.ts + the Remix build) in workerd,
  * with local D1/KV/R2 from wrangler.toml. D1 is migrated from the committed migrations and
- * seeded before each test file (storage is isolated per file). Run `remix build` first.
+ * seeded before each test file (storage is isolated per file). Run `remix build` first. Email queued by the app
+ * is delivered by tests/worker/email-queue.ts through the Worker's queue() handler.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./db/migrations");
+  // The queue consumers and crons as wrangler.toml declares them: the tests' queue runs by the same settings.
+  const { queues, triggers } = unstable_readConfig({ config: "./wrangler.toml" });
   return {
     plugins: [
       cloudflareTest({
@@ -19,6 +23,8 @@ export default defineConfig(async () => {
             ENVIRONMENT: "development",
             APP_ORIGIN: "http://localhost:8787",
             TEST_MIGRATIONS: migrations,
+            TEST_QUEUE_CONSUMERS: queues.consumers ?? [],
+            TEST_CRONS: triggers.crons ?? [],
           },
         },
       }),

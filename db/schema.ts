@@ -308,9 +308,16 @@ export const adminAuditLog = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------
-// Email outbox (development and tests), testimonials, A/B events
+// Email outbox, the daily card, testimonials, A/B events
 // ---------------------------------------------------------------------------
 
+export const emailStatuses = ["queued", "sent", "failed"] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
+/**
+ * Every email the app sends: written here, then enqueued; the queue consumer delivers it (docs/decisions/021).
+ * In development the row itself is the delivered mail (/dev/outbox).
+ */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -320,9 +327,40 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Extra headers, e.g. List-Unsubscribe on the daily card. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string> | null>(),
+    /** Rows from before the queue were sent in the request, hence the default; new rows start queued. */
+    status: text("status", { enum: emailStatuses }).notNull().default("sent"),
+    /** Delivery attempts made by the consumer (the first included). */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** Sent to the provider as Idempotency-Key, so a redelivered message never sends twice. */
+    idempotencyKey: text("idempotency_key"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_to_idx").on(t.to), index("email_outbox_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("email_outbox_to_idx").on(t.to),
+    index("email_outbox_created_at_idx").on(t.createdAt),
+    index("email_outbox_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** One row per user and local day the daily card went out: a second cron run or a retry sends nothing more. */
+export const dailyCardSends = sqliteTable(
+  "daily_card_sends",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The user's calendar day (YYYY-MM-DD in their time zone) the card was for. */
+    day: text("day").notNull(),
+    cardId: text("card_id").notNull(),
+    outboxId: text("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("daily_card_sends_user_day_unique").on(t.userId, t.day), index("daily_card_sends_created_at_idx").on(t.createdAt)],
 );
 
 export const testimonials = sqliteTable(
@@ -373,3 +411,4 @@ export type Category = typeof categories.$inferSelect;
 export type AffirmationCard = typeof affirmationCards.$inferSelect;
 export type Badge = typeof badges.$inferSelect;
 export type Purchase = typeof purchases.$inferSelect;
+export type OutboxEmail = typeof emailOutbox.$inferSelect;

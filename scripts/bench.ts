@@ -9,11 +9,14 @@
  * - card images: the median time to draw a PNG not yet in R2 (the local R2 state is wiped first, and the isolate's
  *   first render, which initialises the wasm, is left out) and the median time to serve one again (edge cache), beside
  *   the floor of this runtime (a static file)
+ * - the forms that send email (the access gate's Check Access, Forgot password): the median answer, which no longer
+ *   waits for the email (it is queued: docs/decisions/021)
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { timeEmailForms } from "./lib/email-forms-bench";
 import { offlineWranglerEnv, run } from "./lib/run";
 
 const port = process.env.BENCH_PORT ?? "8799";
@@ -265,6 +268,7 @@ try {
   const library = await timeLibrary();
   const pdf = await timeCollectionPdf();
   const images = await timeCardImages();
+  const emailForms = await timeEmailForms(origin);
 
   console.log("\nLIGHT Cards benchmark");
   console.log(`Worker bundle (minified): ${kib(size.raw)}, gzip ${kib(size.gzip)} (free plan limit 3 MiB gzip)`);
@@ -294,6 +298,9 @@ try {
   console.log(`  ${"cold render 1080x1920".padEnd(22)} median ${images.wallpaper.toFixed(1)} ms over 5 cards (warm style)`);
   console.log(`  ${"cached (edge cache)".padEnd(22)} median ${images.cached.toFixed(1)} ms over 30 requests (target < 10 ms)`);
   console.log(`  ${"static file (floor)".padEnd(22)} median ${images.staticFile.toFixed(1)} ms over 30 requests of /favicon.svg`);
+  console.log(`Forms that send email (median of ${emailForms.count}, a fresh email each, the email queued):`);
+  console.log(`  ${"POST /cards (gate)".padEnd(22)} median ${emailForms.gate.toFixed(1)} ms`);
+  console.log(`  ${"POST /forgot-password".padEnd(22)} median ${emailForms.reset.toFixed(1)} ms`);
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
 }

@@ -22,6 +22,8 @@ await run("npx", [
   E2E_PORT,
   "--ip",
   "127.0.0.1",
+  // /__scheduled?cron=... fires a Cron Trigger by hand (README, Development); the email queue's consumer runs here too.
+  "--test-scheduled",
   "--persist-to",
   persistTo,
   "--var",

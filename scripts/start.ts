@@ -1,6 +1,7 @@
 /**
  * `npm start`: build, migrate and seed the local D1, then serve on http://localhost:8787
- * (PORT overrides) in development mode: test payments and a local email outbox.
+ * (PORT overrides) in development mode: test payments and a local email outbox, the email queue's consumer
+ * running in the same Worker, and the Cron Triggers reachable by hand at /__scheduled.
  */
 import { DEV_ADMIN } from "../db/seed/dev-admin";
 import { run } from "./lib/run";
@@ -18,6 +19,7 @@ console.log(`
 LIGHT Cards is starting on ${origin} (development mode; prepared in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
   Local admin:  ${DEV_ADMIN.email}  /  ${DEV_ADMIN.password}   (sign in at ${origin}/login)
   Email outbox: ${origin}/dev/outbox
+  Daily card:   curl "${origin}/__scheduled?cron=*/15+*+*+*+*"   (clean-up: cron=30+3+*+*+*)
 `);
 
 await run("npx", [
@@ -27,6 +29,8 @@ await run("npx", [
   port,
   "--ip",
   "127.0.0.1",
+  // /__scheduled?cron=... fires a Cron Trigger by hand (README, Development); the email queue's consumer runs here too.
+  "--test-scheduled",
   "--var",
   "ENVIRONMENT:development",
   "--var",

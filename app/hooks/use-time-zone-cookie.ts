@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { TIME_ZONE_COOKIE } from "~/modules/habit/time-zone";
 
 /**
@@ -14,4 +14,11 @@ export function useTimeZoneCookie() {
     // biome-ignore lint/suspicious/noDocumentCookie: one small first-party preference cookie; the Cookie Store API is not in every browser we serve.
     document.cookie = `${TIME_ZONE_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }, []);
+}
+
+/** The browser's IANA zone once the page has hydrated (empty before, and without JavaScript), for forms to send. */
+export function useBrowserTimeZone(): string {
+  const [zone, setZone] = useState("");
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
+  return zone;
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { getAccessStatusByEmail } from "~/modules/access/access.server";
@@ -9,6 +10,7 @@ import type { Database } from "#db/client";
 import {
   accessResultView,
   auditRowView,
+  failedEmailView,
   grantedToast,
   purchaseRowView,
   revokedToast,
@@ -28,10 +30,18 @@ import { changeExperiment } from "~/modules/experiments/admin.server";
 import { loadExperimentResults } from "~/modules/experiments/results.server";
 import { readExperimentSettings } from "~/modules/experiments/settings.server";
 import { experimentFormSchema } from "~/validation/experiments";
+import { listFailedEmails, resendFailedEmail } from "~/modules/email/queue.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import type { ToastInput } from "~/modules/toast/toast";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { adminAccessSchema, adminFormSchema, reasonOrNull, type AdminIntent } from "~/validation/admin";
+import {
+  adminAccessSchema,
+  adminFormSchema,
+  RESEND_NOT_FAILED_MESSAGE,
+  reasonOrNull,
+  resendEmailSchema,
+  type AdminIntent,
+} from "~/validation/admin";
 import { emailSchema } from "~/validation/auth";
 
 export const headers = forwardHeaders;
@@ -56,10 +66,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { user, status } = await getAccessStatusByEmail(context.db, requested.data);
     result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
   }
-  const [purchases, auditLog, experiments] = await Promise.all([
+  const [purchases, auditLog, experiments, failedEmails] = await Promise.all([
     listRecentPurchases(context.db),
     listAuditLog(context.db),
     readExperimentSettings(context.cloudflare.env.AB_KV).then((settings) => loadExperimentResults(context.db, settings)),
+    listFailedEmails(context.db),
   ]);
   return {
     experiments,
@@ -68,6 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     result,
     purchases: purchases.map(purchaseRowView),
     auditLog: auditLog.map(auditRowView),
+    failedEmails: failedEmails.map(failedEmailView),
   };
 }
 
@@ -89,7 +101,7 @@ async function experimentAction(context: ActionFunctionArgs["context"], admin: A
   if (!parsed.success) {
     const experiment = String(formData.get("experiment") ?? "");
     const message = parsed.error.issues[0]?.message ?? "Invalid input";
-    return data({ result: undefined, check: null, experimentError: { experiment, message } }, { status: 400 });
+    return data({ result: undefined, check: null, experimentError: { experiment, message }, resendError: null }, { status: 400 });
   }
   const toast = await changeExperiment(context, admin, parsed.data);
   return redirectWithToast(context.config, "/admin#experiments-title", toast);
@@ -100,11 +112,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const actor = { userId: admin.id, email: admin.email };
   if (String(formData.get("intent") ?? "").startsWith("experiment-")) return experimentAction(context, actor, formData);
+  if (formData.get("intent") === "resend-email") return resendEmailAction(context, formData, admin);
   const submission = parseWithZod(formData, { schema: adminFormSchema });
   if (submission.status !== "success") {
     // Only a forged request lacks a known intent (the buttons send it); say so above the form.
     const intentErrors = submission.error?.intent ?? [];
-    return data({ result: submission.reply({ formErrors: intentErrors }), check: null, experimentError: null }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: intentErrors }), check: null, experimentError: null, resendError: null },
+      { status: 400 },
+    );
   }
   const { intent, email } = submission.value;
   let outcome: IntentOutcome;
@@ -118,16 +134,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The one error path: logged, and answered with the spec's message for that button (503).
     console.warn(`Admin ${intent} failed:`, error);
     return data(
-      { result: submission.reply({ formErrors: [FAILURE_MESSAGES[intent]] }), check: null, experimentError: null },
+      { result: submission.reply({ formErrors: [FAILURE_MESSAGES[intent]] }), check: null, experimentError: null, resendError: null },
       { status: 503 },
     );
   }
   if ("toast" in outcome) return redirectWithToast(context.config, `/admin?email=${encodeURIComponent(email)}`, outcome.toast);
-  return data({ result: submission.reply(), check: outcome.check, experimentError: null });
+  return data({ result: submission.reply(), check: outcome.check, experimentError: null, resendError: null });
+}
+
+/** The Resend button of a failed email: back onto the queue, audit-logged, then a toast on this page. */
+async function resendEmailAction(context: AppLoadContext, formData: FormData, admin: { id: string; email: string }) {
+  const input = resendEmailSchema.safeParse(Object.fromEntries(formData));
+  if (!input.success)
+    return data({ result: undefined, check: null, experimentError: null, resendError: RESEND_NOT_FAILED_MESSAGE }, { status: 400 });
+  const queue = context.cloudflare.env.EMAIL_QUEUE;
+  const actor = { userId: admin.id, email: admin.email };
+  if (!(await resendFailedEmail({ db: context.db, queue }, input.data.outboxId, actor))) {
+    return data({ result: undefined, check: null, experimentError: null, resendError: RESEND_NOT_FAILED_MESSAGE }, { status: 409 });
+  }
+  return redirectWithToast(context.config, "/admin", {
+    type: "success",
+    title: "Email queued again",
+    description: "It will be sent in a moment.",
+  });
 }
 
 export default function AdminPage() {
-  const { adminEmail, email, result, purchases, auditLog, experiments } = useLoaderData<typeof loader>();
+  const { adminEmail, email, result, purchases, auditLog, experiments, failedEmails } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   // A check answers in the action's data; a grant or revoke comes back through ?email=.
@@ -193,6 +226,7 @@ export default function AdminPage() {
           </section>
         </div>
 
+        <FailedEmailsTable failedEmails={failedEmails} error={actionData && "resendError" in actionData ? actionData.resendError : null} />
         <PurchasesTable purchases={purchases} />
         <ExperimentsPanel experiments={experiments} error={actionData?.experimentError ?? null} />
         <AuditLogTable auditLog={auditLog} />
@@ -286,54 +320,48 @@ function AccessResult({ result }: { result: AccessResultView }) {
 const th = "border-b border-sage-200 px-3 py-2 text-left font-semibold";
 const td = "border-b border-sage-100 px-3 py-2 align-top";
 
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+/** A column heading; a hidden one keeps its name for screen readers only. */
+type Column = string | { label: string; hidden: true };
 
-function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
+/** The page's tables: a caption, column headings, one row per item, or a line saying there is none. */
+function AdminTable<T extends { id: string }>(props: {
+  caption: string;
+  testId?: string;
+  columns: Column[];
+  items: T[];
+  empty: string;
+  row: (item: T) => ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
-      <table className="w-full min-w-[640px] text-sm">
-        <caption className="mb-3 text-left text-xl font-semibold">Recent purchases</caption>
+      {props.children}
+      <table className="w-full min-w-[640px] text-sm" data-testid={props.testId}>
+        <caption className="mb-3 text-left text-xl font-semibold">{props.caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className={th}>
-              Date
-            </th>
-            <th scope="col" className={th}>
-              Email
-            </th>
-            <th scope="col" className={th}>
-              Provider
-            </th>
-            <th scope="col" className={th}>
-              Amount
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
+            {props.columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col" className={th}>
+                  {column}
+                </th>
+              ) : (
+                <th key={column.label} scope="col" className={th}>
+                  <span className="sr-only">{column.label}</span>
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>
-          {purchases.length === 0 ? (
+          {props.items.length === 0 ? (
             <tr>
-              <td colSpan={5} className={`${td} text-ink-muted`}>
-                No purchases yet.
+              <td colSpan={props.columns.length} className={`${td} text-ink-muted`}>
+                {props.empty}
               </td>
             </tr>
           ) : (
-            purchases.map((purchase) => (
-              <tr key={purchase.id}>
-                <td className={td}>
-                  <time dateTime={purchase.dateIso}>{purchase.date}</time>
-                </td>
-                <td className={`${td} break-all`}>
-                  {purchase.email}
-                  {purchase.accountEmail ? <span className="block text-ink-muted">Account: {purchase.accountEmail}</span> : null}
-                </td>
-                <td className={td}>{purchase.provider}</td>
-                <td className={td}>{purchase.amount}</td>
-                <td className={td}>{purchase.status}</td>
-              </tr>
-            ))
+            props.items.map((item) => <tr key={item.id}>{props.row(item)}</tr>)
           )}
         </tbody>
       </table>
@@ -341,52 +369,85 @@ function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
   );
 }
 
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
+  return (
+    <AdminTable
+      caption="Recent purchases"
+      columns={["Date", "Email", "Provider", "Amount", "Status"]}
+      items={purchases}
+      empty="No purchases yet."
+      row={(purchase) => (
+        <>
+          <td className={td}>
+            <time dateTime={purchase.dateIso}>{purchase.date}</time>
+          </td>
+          <td className={`${td} break-all`}>
+            {purchase.email}
+            {purchase.accountEmail ? <span className="block text-ink-muted">Account: {purchase.accountEmail}</span> : null}
+          </td>
+          <td className={td}>{purchase.provider}</td>
+          <td className={td}>{purchase.amount}</td>
+          <td className={td}>{purchase.status}</td>
+        </>
+      )}
+    />
+  );
+}
+
+function FailedEmailsTable({ failedEmails, error }: { failedEmails: LoaderData["failedEmails"]; error: string | null }) {
+  return (
+    <AdminTable
+      caption="Failed emails"
+      testId="failed-emails"
+      columns={["Queued", "To", "Subject", "Attempts", "Last error", { label: "Resend", hidden: true }]}
+      items={failedEmails}
+      empty="No failed emails."
+      row={(email) => (
+        <>
+          <td className={td}>
+            <time dateTime={email.queuedIso}>{email.queued}</time>
+          </td>
+          <td className={`${td} break-all`}>{email.to}</td>
+          <td className={td}>{email.subject}</td>
+          <td className={td}>{email.attempts}</td>
+          <td className={`${td} break-all`}>{email.lastError}</td>
+          <td className={td}>
+            <Form method="post">
+              <input type="hidden" name="outboxId" value={email.id} />
+              <SubmitButton name="intent" value="resend-email" className="btn-secondary px-4 py-2 text-sm" pendingText="Resending...">
+                Resend
+              </SubmitButton>
+            </Form>
+          </td>
+        </>
+      )}
+    >
+      <FormAlert errors={error ? [error] : null} />
+    </AdminTable>
+  );
+}
+
 function AuditLogTable({ auditLog }: { auditLog: LoaderData["auditLog"] }) {
   return (
-    <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
-      <table className="w-full min-w-[640px] text-sm" data-testid="audit-log">
-        <caption className="mb-3 text-left text-xl font-semibold">Audit log</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              When
-            </th>
-            <th scope="col" className={th}>
-              Who
-            </th>
-            <th scope="col" className={th}>
-              Action
-            </th>
-            <th scope="col" className={th}>
-              Target
-            </th>
-            <th scope="col" className={th}>
-              Details
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {auditLog.length === 0 ? (
-            <tr>
-              <td colSpan={5} className={`${td} text-ink-muted`}>
-                No entries yet.
-              </td>
-            </tr>
-          ) : (
-            auditLog.map((entry) => (
-              <tr key={entry.id}>
-                <td className={td}>
-                  <time dateTime={entry.whenIso}>{entry.when}</time>
-                </td>
-                <td className={`${td} break-all`}>{entry.actorEmail}</td>
-                <td className={td}>{entry.action}</td>
-                <td className={`${td} break-all`}>{entry.target}</td>
-                <td className={td}>{entry.detail}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </section>
+    <AdminTable
+      caption="Audit log"
+      testId="audit-log"
+      columns={["When", "Who", "Action", "Target", "Details"]}
+      items={auditLog}
+      empty="No entries yet."
+      row={(entry) => (
+        <>
+          <td className={td}>
+            <time dateTime={entry.whenIso}>{entry.when}</time>
+          </td>
+          <td className={`${td} break-all`}>{entry.actorEmail}</td>
+          <td className={td}>{entry.action}</td>
+          <td className={`${td} break-all`}>{entry.target}</td>
+          <td className={td}>{entry.detail}</td>
+        </>
+      )}
+    />
   );
 }

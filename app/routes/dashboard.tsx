@@ -23,6 +23,8 @@ import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { profileSchema } from "~/validation/auth";
+import { emailPreferenceSchema } from "~/validation/email";
+import { setDailyCardSubscription } from "~/modules/email/daily-card.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { sharePathFor } from "~/modules/sharing/share-links.server";
 
@@ -50,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       user: {
         email: user.email,
+        newsletterSubscribed: user.newsletterSubscribed,
         firstName: user.firstName,
         lastName: user.lastName,
         displayName: displayName(user),
@@ -86,6 +89,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     await updateProfile(context.db, user.id, submission.value);
     return redirectWithToast(context.config, "/dashboard", { type: "success", title: "Profile updated" });
+  }
+  if (intent === "email-preferences") {
+    const submission = parseWithZod(formData, { schema: emailPreferenceSchema });
+    if (submission.status !== "success") return data({ result: undefined, error: "Choose on or off." }, { status: 400 });
+    const subscribed = submission.value.newsletterSubscribed;
+    await setDailyCardSubscription(context.db, user, { subscribed, requestedTimeZone: timeZoneFromRequest(request) });
+    return redirectWithToast(context.config, "/dashboard", {
+      type: "success",
+      title: subscribed ? "Daily card on" : "Daily card off",
+      description: subscribed
+        ? "The day's card will reach your inbox each morning at about 7:00."
+        : "You will not receive the daily card by email.",
+    });
   }
   return data({ result: undefined, error: "Unknown action." }, { status: 400 });
 }
@@ -279,6 +295,26 @@ export default function DashboardPage() {
               <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" />
               <SubmitButton name="intent" value="profile" pendingText="Saving..." className="btn-primary">
                 Save Profile
+              </SubmitButton>
+            </Form>
+          </div>
+          <div className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+            <h2 id="email-preferences-title" className="text-xl font-semibold">
+              Email
+            </h2>
+            <Form method="post" className="mt-4 space-y-4" aria-labelledby="email-preferences-title">
+              <label className="flex min-h-[44px] cursor-pointer items-center gap-3 text-sm text-ink">
+                <input
+                  type="checkbox"
+                  name="newsletterSubscribed"
+                  key={String(user.newsletterSubscribed)}
+                  defaultChecked={user.newsletterSubscribed}
+                  className="h-5 w-5 rounded border-sage-500 text-lavender-700 accent-lavender-700"
+                />
+                Send me the daily card by email (each morning at about 7:00 your time)
+              </label>
+              <SubmitButton name="intent" value="email-preferences" pendingText="Saving..." className="btn-secondary">
+                Save Email Preference
               </SubmitButton>
             </Form>
           </div>

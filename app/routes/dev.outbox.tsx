@@ -5,7 +5,11 @@ import { emailSchema } from "~/validation/auth";
 
 export const meta: MetaFunction = () => [{ title: "Outbox (development) | LIGHT Cards" }, { name: "robots", content: "noindex" }];
 
-/** Development only: every email the app "sent", newest first. Everywhere else this does not exist. */
+/**
+ * Development only: every email the app wrote to the outbox, newest first, with its delivery state: queued until
+ * the queue consumer has run (about a second locally), then sent; failed when it ran out of retries. Everywhere
+ * else this does not exist.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.config.isDevelopment) throw new Response("Not Found", { status: 404 });
   const to = emailSchema.safeParse(new URL(request.url).searchParams.get("to") ?? "");
@@ -16,6 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      status: message.status,
+      attempts: message.attempts,
       createdAt: message.createdAt.toISOString(),
       links: [...message.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]),
     })),
@@ -27,13 +33,24 @@ export default function OutboxPage() {
   return (
     <main id="main" className="section space-y-6">
       <h1 className="font-serif text-3xl font-bold">Outbox (development)</h1>
-      <p className="text-ink-muted">Emails are written here instead of being sent while ENVIRONMENT=development.</p>
+      <p className="text-ink-muted">
+        Emails are written here instead of being sent while ENVIRONMENT=development. A message is <strong>queued</strong> until the queue
+        consumer delivers it (about a second), then <strong>sent</strong>. Reload to see new mail.
+      </p>
       {messages.length === 0 ? <p>No emails yet.</p> : null}
       <ol className="space-y-4">
         {messages.map((message) => (
-          <li key={message.id} className="rounded-2xl bg-white p-5 ring-1 ring-sage-200" data-testid="outbox-message">
+          <li
+            key={message.id}
+            className="rounded-2xl bg-white p-5 ring-1 ring-sage-200"
+            data-testid="outbox-message"
+            data-state={message.status}
+          >
             <p className="text-sm text-ink-muted">
-              To <span data-testid="outbox-to">{message.to}</span> · {message.createdAt}
+              To <span data-testid="outbox-to">{message.to}</span> · {message.createdAt} ·{" "}
+              <span data-testid="outbox-state">
+                {message.status} ({message.attempts} {message.attempts === 1 ? "attempt" : "attempts"})
+              </span>
             </p>
             <h2 className="mt-1 font-semibold">{message.subject}</h2>
             <pre className="mt-3 whitespace-pre-wrap font-sans text-sm">{message.text}</pre>

@@ -13,6 +13,8 @@ import { configuredProviders } from "~/modules/auth/oauth.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { registerSchema } from "~/validation/auth";
+import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
+import { useBrowserTimeZone } from "~/hooks/use-time-zone-cookie";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;
@@ -32,7 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: null }, { status: 400 });
   }
   await enforceRateLimits(context, request, [{ rule: "register_ip" }, { rule: "register_email", email: submission.value.email }]);
-  const outcome = await registerAccount(context, submission.value);
+  // The zone from the form's script, else the one the root's script put in the lc_tz cookie.
+  const outcome = await registerAccount(context, {
+    ...submission.value,
+    timeZone: submission.value.timeZone || timeZoneFromRequest(request),
+  });
   if (outcome.status === "exists") {
     return data(
       {
@@ -69,6 +75,7 @@ export default function RegisterPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
   });
+  const timeZone = useBrowserTimeZone();
   return (
     <AuthLayout
       title="Create Your Account"
@@ -92,6 +99,8 @@ export default function RegisterPage() {
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" />
         <PasswordField field={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
         <CheckboxField field={fields.newsletterSubscribed} label="Send me the daily card by email" />
+        <p className="-mt-2 text-xs text-ink-muted">Each morning at about 7:00 your time. Unsubscribe with one click.</p>
+        <input type="hidden" name={fields.timeZone.name} value={timeZone} />
         <SubmitButton>Create Account</SubmitButton>
       </Form>
       <OAuthButtons providers={oauthProviders} redirectTo="/dashboard" />

@@ -44,3 +44,11 @@ export const adminFormSchema = z.discriminatedUnion(
 export function reasonOrNull(reason: string | undefined | null): string | null {
   return reason?.trim() ? reason.trim() : null;
 }
+
+export const RESEND_NOT_FAILED_MESSAGE = "That email is not waiting to be resent: it was sent or queued again already.";
+
+/** The Resend button of a failed email on /admin. */
+export const resendEmailSchema = z.object({
+  intent: z.literal("resend-email"),
+  outboxId: z.string().uuid(RESEND_NOT_FAILED_MESSAGE),
+});

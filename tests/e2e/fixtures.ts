@@ -8,14 +8,28 @@ import { ADMIN, adminSessionFile, postSignIn, type Account } from "./sessions";
 export { ADMIN, type Account };
 
 /**
- * The newest link in the newest email to `email` (whose link goes to `path`, when given), read from the
- * development outbox. Emails leave after the response, so this waits for the email as a person would.
+ * The newest link in the newest email delivered to `email` (whose link goes to `path`, and whose subject is `subject`,
+ * when given), read from the development outbox. Emails go through the queue after the response, so this waits for
+ * the email as a person would: until the outbox shows it sent, and no newer mail to the address is still queued.
  */
-export async function latestLinkTo(request: APIRequestContext, email: string, path?: string): Promise<string> {
+export async function latestLinkTo(request: APIRequestContext, email: string, path?: string, subject?: string): Promise<string> {
   let link: string | undefined;
   await expect(async () => {
     const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).text();
-    link = /href="(http[^"]+token=[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    // One block per message, newest first.
+    const messages = html
+      .split('data-testid="outbox-message"')
+      .slice(1)
+      .filter((block) => !subject || block.includes(`>${subject}</h2>`));
+    expect(messages.length, `mail in the outbox for ${email}`).toBeGreaterThan(0);
+    expect(
+      messages.filter((block) => !block.includes('data-state="sent"')),
+      `mail to ${email} still queued`,
+    ).toHaveLength(0);
+    link = messages
+      .map((block) => /href="(http[^"]+token=[^"]+)"/.exec(block)?.[1])
+      .find(Boolean)
+      ?.replace(/&amp;/g, "&");
     expect(link, `a link in the outbox for ${email}`).toBeTruthy();
     if (path) expect(new URL(link!).pathname).toBe(path);
   }).toPass({ timeout: 10_000 });

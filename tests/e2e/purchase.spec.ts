@@ -89,7 +89,8 @@ test.describe("the access gate", () => {
     await page.getByRole("button", { name: "Check Access" }).click();
     await expect(page.getByText("If this email has purchased the collection, a sign-in link is on its way.").first()).toBeVisible();
 
-    await page.goto(await latestLinkTo(request, buyer, "/login/link"));
+    // The purchase's receipt carries a sign-in link too; the gate's own email is the one asked for.
+    await page.goto(await latestLinkTo(request, buyer, "/login/link", "Your LIGHT Cards sign-in link"));
     if (test.info().project.name === "no-javascript") await page.getByRole("button", { name: "Sign In" }).click();
     await expect(collectionHeading(page)).toBeVisible({ timeout: COLLECTION_RENDER_MS });
     await expect(page).toHaveURL(/\/cards$/);

@@ -4,11 +4,12 @@
  */
 import { fakeHosts } from "./fetch";
 
-/** What the app sent to Resend: the URL, the API key it authorised with, and the JSON body. */
+/** What the app sent to Resend: the URL, the API key it authorised with, its idempotency key, and the JSON body. */
 export type SentEmail = {
   url: string;
   authorization: string | null;
-  body: { from?: string; to: string[]; subject: string; text: string; html: string };
+  idempotencyKey: string | null;
+  body: { from?: string; to: string[]; subject: string; text: string; html: string; headers?: Record<string, string> };
 };
 
 /** Resend's answer to a send it accepts. */
@@ -17,7 +18,12 @@ export const resendAccepted = () => Response.json({ id: `email_${crypto.randomUU
 export function fakeResend(answer: (email: SentEmail) => Response | Promise<Response> = resendAccepted) {
   const sent: SentEmail[] = [];
   const hosts = fakeHosts(["api.resend.com"], async (request) => {
-    const email: SentEmail = { url: request.url, authorization: request.headers.get("Authorization"), body: await request.json() };
+    const email: SentEmail = {
+      url: request.url,
+      authorization: request.headers.get("Authorization"),
+      idempotencyKey: request.headers.get("Idempotency-Key"),
+      body: await request.json(),
+    };
     sent.push(email);
     return answer(email);
   });

@@ -256,8 +256,8 @@ describe("development-only pages", () => {
       success: true,
       message: "If an account exists for this email, you will receive a reset link.",
     });
-    for (let attempt = 0; attempt < 3; attempt++) expectConsoleError(/RESEND_API_KEY is not configured/);
-    expectConsoleError(/Password reset email failed after 3 attempts/);
+    // The queue retried it, then dead-lettered it: one error, and /admin lists it as failed (tests/worker/email-queue.test.ts).
+    expectConsoleError(/"Reset your LIGHT Cards password"\) failed after 5 attempts: RESEND_API_KEY is not configured/);
   });
 
   it("in production sends mail through Resend (faked at the fetch boundary)", async () => {
@@ -277,5 +277,7 @@ describe("development-only pages", () => {
     expect(sent[0]!.body.to).toEqual([email]);
     expect(sent[0]!.body.text).toContain(`${env.APP_ORIGIN}/reset-password?token=`);
     expect(sent[0]!.body.html).toContain("LIGHT Cards");
+    // One key per outbox row, so a redelivered message cannot send it twice.
+    expect(sent[0]!.idempotencyKey).toMatch(/^light-cards-outbox-[0-9a-f-]{36}$/);
   });
 });

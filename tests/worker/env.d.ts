@@ -5,6 +5,10 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** [[queues.consumers]] of wrangler.toml. */
+      TEST_QUEUE_CONSUMERS: { queue: string; max_retries?: number; dead_letter_queue?: string }[];
+      /** [triggers] crons of wrangler.toml. */
+      TEST_CRONS: string[];
     }
   }
 }

@@ -1,40 +1,63 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "../../worker/index";
 import { PASSWORD, uniqueEmail } from "../support/identities";
+import { deliver, RecordingQueue } from "./email-queue";
 
 export const ORIGIN = "http://localhost:8787";
 
 /**
  * Sends a request through the real Worker entry (Remix, D1, everything), as a browser would, and
- * resolves once the work the Worker left for after the response (emails: see runAfterResponse) is done,
- * the way a person waits for the email to arrive.
+ * resolves once the work the Worker left for after the response (see runAfterResponse) is done and the
+ * email it queued has been through the queue consumer: the way a person waits for the email to arrive.
  */
 export function fetchApp(path: string, init?: RequestInit): Promise<Response> {
   return fetchAppWithEnv({}, path, init);
 }
 
-/** The response as soon as the Worker answers, without waiting for its after-response work. */
+/** The response as soon as the Worker answers, without waiting for its after-response work or its email. */
 export function fetchAppAnswerOnly(path: string, init?: RequestInit): Promise<Response> {
-  return exports.default.fetch(browserRequest(path, init));
+  return worker.fetch(workerRequest(browserRequest(path, init)), { ...env, EMAIL_QUEUE: new RecordingQueue() }, createExecutionContext());
+}
+
+export function workerRequest(request: Request) {
+  return request as Request<unknown, IncomingRequestCfProperties>;
 }
 
 /** Browsers always send Host (Remix compares it with Origin on form posts). */
-function browserRequest(path: string, init?: RequestInit): Request {
+export function browserRequest(path: string, init?: RequestInit): Request {
   const url = new URL(path, ORIGIN);
   const headers = new Headers(init?.headers);
   if (!headers.has("Host")) headers.set("Host", url.host);
   return new Request(url, { redirect: "manual", ...init, headers });
 }
 
-/** The same Worker with some vars changed, e.g. `{ ENVIRONMENT: "production" }`. */
+/** The env the Worker gets in tests: the real bindings, a recording email queue, and the given vars changed. */
+export function testEnv(overrides: Record<string, string> = {}): Env & { EMAIL_QUEUE: RecordingQueue } {
+  return { ...env, ...overrides, EMAIL_QUEUE: new RecordingQueue() };
+}
+
+/** The same Worker with some vars changed, e.g. `{ ENVIRONMENT: "production" }`; its email goes through the consumer with them. */
 export async function fetchAppWithEnv(overrides: Record<string, string>, path: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const request = browserRequest(path, init);
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, ctx);
+  const vars = testEnv(overrides);
+  const response = await worker.fetch(workerRequest(browserRequest(path, init)), vars, ctx);
   await waitOnExecutionContext(ctx);
+  await deliver(vars, vars.EMAIL_QUEUE);
   return response;
+}
+
+/**
+ * Fires a Cron Trigger as the platform would (the pool's createScheduledController) at `scheduledTime`, then
+ * delivers the email it queued.
+ */
+export async function runSchedule(cron: string, scheduledTime: Date, overrides: Record<string, string> = {}) {
+  const vars = testEnv(overrides);
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron, scheduledTime }), vars, ctx);
+  await waitOnExecutionContext(ctx);
+  return deliver(vars, vars.EMAIL_QUEUE);
 }
 
 /** A browser form POST: same Origin, urlencoded body, optional cookies and changed vars. */
@@ -83,11 +106,13 @@ export function cookieFrom(response: Response, name: string): string {
   return setCookie.split(";")[0]!;
 }
 
-/** The newest email to an address in the local outbox, and the first link in it. */
+/** The newest email delivered to an address (the local outbox, status sent), and the first link in it. */
 export async function latestEmailTo(email: string) {
-  const row = await env.DB.prepare('SELECT * FROM email_outbox WHERE lower("to") = lower(?) ORDER BY created_at DESC, rowid DESC LIMIT 1')
+  const row = await env.DB.prepare(
+    `SELECT * FROM email_outbox WHERE lower("to") = lower(?) AND status = 'sent' ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+  )
     .bind(email)
-    .first<{ to: string; subject: string; text: string; html: string }>();
+    .first<{ id: string; to: string; subject: string; text: string; html: string; headers: string | null }>();
   if (!row) throw new Error(`No email to ${email} in the outbox`);
   // The email's action link is the one carrying a token; otherwise its first link.
   const link = /https?:\/\/\S*token=\S*/.exec(row.text)?.[0] ?? /https?:\/\/\S+/.exec(row.text)?.[0] ?? null;
@@ -95,7 +120,7 @@ export async function latestEmailTo(email: string) {
 }
 
 export async function countEmailsTo(email: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE lower("to") = lower(?)')
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM email_outbox WHERE lower("to") = lower(?) AND status = 'sent'`)
     .bind(email)
     .first<{ n: number }>();
   return row?.n ?? 0;

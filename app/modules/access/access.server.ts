@@ -48,7 +48,8 @@ export async function cardAudienceFor(db: Database, user: Pick<User, "id"> | nul
 /**
  * The access gate's form: emails a sign-in link that confirms access, but only to an email that has
  * access. All of it (the lookup included) runs after the response, so the gate answers the same, in
- * the same time, whatever the email, and a failing email provider is retried and logged, never shown.
+ * the same time, whatever the email; the email itself goes through the queue, where a failing provider is
+ * retried and never shown.
  */
 export function sendAccessLinkIfEntitled(context: Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">, email: string): void {
   runAfterResponse(context, "Access gate sign-in link", async () => {

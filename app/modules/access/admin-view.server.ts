@@ -2,6 +2,7 @@
  * What the admin page shows, shaped on the server: dates are formatted here (in UTC, one locale), so the
  * HTML the server sends and the page the browser hydrates read the same.
  */
+import type { OutboxEmail } from "#db/schema";
 import { formatPrice } from "~/modules/config/money";
 import type { ToastInput } from "~/modules/toast/toast";
 import type { grantAccessByEmail, listAuditLog, listRecentPurchases, revokeAccessByEmail } from "./grants.server";
@@ -36,6 +37,19 @@ export function accessResultView(
     userId: access.userId,
     purchaseDate: formatAdminDate(access.purchaseDate),
     purchaseDateIso: access.purchaseDate?.toISOString() ?? null,
+  };
+}
+
+/** A failed email (out of retries) with its Resend button. */
+export function failedEmailView(row: Pick<OutboxEmail, "id" | "to" | "subject" | "attempts" | "lastError" | "createdAt">) {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    attempts: row.attempts,
+    lastError: row.lastError ?? "—",
+    queued: formatUtc(row.createdAt),
+    queuedIso: row.createdAt.toISOString(),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
+import { knownTimeZone } from "~/modules/habit/time-zone";
 import { signedCookie } from "~/modules/http/cookies.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { EmailMessage } from "~/modules/email/send.server";
@@ -63,12 +64,14 @@ export async function readRegisteringBrowser(config: AppConfig, request: Request
 
 export async function registerAccount(
   context: Context,
-  input: { email: string; password: string; newsletterSubscribed: boolean },
+  input: { email: string; password: string; newsletterSubscribed: boolean; timeZone?: string | null },
 ): Promise<{ status: "created"; user: User } | { status: "exists" }> {
   const user = await createUser(context.db, {
     email: input.email,
     passwordHash: await hashPassword(input.password),
     newsletterSubscribed: input.newsletterSubscribed,
+    // The daily card goes out at 7:00 in this zone; unknown (null) counts as UTC (docs/decisions/021).
+    timeZone: knownTimeZone(input.timeZone),
   });
   if (!user) return { status: "exists" };
   runAfterResponse(context, "Verification email", () => sendVerification(context, user));
@@ -222,7 +225,7 @@ export async function signInWithLinkToken(
 
 /**
  * Sends a reset link when the account exists, after the response: the form answers the same, at once,
- * and an email provider's failure is retried and logged, never shown (it would reveal the account).
+ * and the email goes through the queue, whose retries and failures are never shown (they would reveal the account).
  */
 export function requestPasswordReset(context: Context, email: string): void {
   runAfterResponse(context, "Password reset email", async () => {

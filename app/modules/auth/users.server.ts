@@ -16,7 +16,14 @@ export async function findUserById(db: Database, id: string): Promise<User | nul
 /** Creates the account, or returns null when the email is taken (the unique index decides, race-free). */
 export async function createUser(
   db: Database,
-  input: { email: string; passwordHash?: string | null; emailVerified?: boolean; newsletterSubscribed?: boolean; name?: string | null },
+  input: {
+    email: string;
+    passwordHash?: string | null;
+    emailVerified?: boolean;
+    newsletterSubscribed?: boolean;
+    name?: string | null;
+    timeZone?: string | null;
+  },
 ): Promise<User | null> {
   const [user] = await db
     .insert(users)
@@ -26,6 +33,7 @@ export async function createUser(
       emailVerified: input.emailVerified ?? false,
       newsletterSubscribed: input.newsletterSubscribed ?? false,
       name: input.name ?? null,
+      timeZone: input.timeZone ?? null,
       firstName: input.name ? input.name.trim().split(/\s+/)[0] : null,
       lastName: input.name?.trim().includes(" ") ? input.name.trim().split(/\s+/).slice(1).join(" ") : null,
     })
@@ -38,7 +46,18 @@ export async function updateUser(
   db: Database,
   id: string,
   changes: Partial<
-    Pick<User, "passwordHash" | "emailVerified" | "firstName" | "lastName" | "name" | "lastLoginAt" | "rememberLogin" | "timeZone">
+    Pick<
+      User,
+      | "passwordHash"
+      | "emailVerified"
+      | "firstName"
+      | "lastName"
+      | "name"
+      | "lastLoginAt"
+      | "rememberLogin"
+      | "timeZone"
+      | "newsletterSubscribed"
+    >
   >,
 ) {
   await db

@@ -7,7 +7,7 @@ export const RETRY_DELAYS_MS = [500, 2_000];
  * Runs `task` after the response has gone (`ctx.waitUntil`), retrying a failure twice and logging every
  * one. Used where doing the work before answering would tell the requester something: the access gate and
  * the password-reset, sign-in-link and resend-verification forms answer at once, identically for every
- * email, and whatever differs by email (the account lookup, the token, the provider's round trip) happens
+ * email, and whatever differs by email (the account lookup, the token, queueing the email) happens
  * here, where neither its duration nor its failure can reach the answer.
  */
 export function runAfterResponse(context: Pick<AppLoadContext, "cloudflare">, label: string, task: () => Promise<void>): void {

@@ -63,6 +63,11 @@ export function featuredCardIndex(cardCount: number, now: Date = new Date()): nu
   return Math.floor(now.getTime() / 86_400_000) % cardCount;
 }
 
+/** Today's featured card among the cards someone may see (the library's and the daily email's). */
+export function featuredCard<T>(cards: readonly T[], now: Date = new Date()): T | null {
+  return cards[featuredCardIndex(cards.length, now)] ?? null;
+}
+
 /**
  * The landing page's "Try It Now" card: it rotates by UTC day (as featuredCardIndex) through the previews
  * that the page does not already show elsewhere (shownIds: the hero's sample card, the preview grid).
@@ -75,5 +80,5 @@ export function chooseTryItNowCard<T extends Pick<Card, "id">>(
 ): T | null {
   const shown = new Set(shownIds);
   const candidates = previews.filter((card) => !shown.has(card.id));
-  return candidates[featuredCardIndex(candidates.length, now)] ?? null;
+  return featuredCard(candidates, now);
 }

@@ -1,7 +1,7 @@
 import type { Database } from "#db/client";
 import { parseCardFilters } from "~/validation/cards";
 import type { Card, CategorySummary } from "./card";
-import { featuredCardIndex } from "./card";
+import { featuredCard } from "./card";
 import { type CardAudience, getCardsFor, listCategories } from "./cards.server";
 import { type CardFilters, filterCards } from "./filter";
 
@@ -30,7 +30,7 @@ export async function loadLibrary(
   const [{ cards, totalAvailable }, categories] = await Promise.all([getCardsFor(db, audience), listCategories(db)]);
   const { filters, error } = parseCardFilters(searchParams, categories);
   // The featured card is chosen over the cards this user may see (docs/decisions/000-product-rules.md, Habit).
-  const featured = cards[featuredCardIndex(cards.length, now)] ?? null;
+  const featured = featuredCard(cards, now);
   return {
     cards,
     favoriteIds,

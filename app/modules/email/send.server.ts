@@ -1,11 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { emailOutbox } from "#db/schema";
+import { emailOutbox, type OutboxEmail } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
 
-export type EmailMessage = { to: string; subject: string; text: string; html: string };
+export type EmailMessage = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
-/** Thrown when mail cannot be sent; pages tell the user to contact support instead of pretending. */
+/** Thrown when mail cannot be sent; the queue consumer retries it (docs/decisions/021). */
 export class EmailDeliveryError extends Error {
   constructor(message: string) {
     super(message);
@@ -13,43 +13,47 @@ export class EmailDeliveryError extends Error {
   }
 }
 
-type EmailContext = { db: Database; config: AppConfig; resendApiKey: string | undefined };
-
 /** How modules send mail: built once per request by the Worker and carried by the load context. */
-export type EmailSender = { send(message: EmailMessage): Promise<void> };
+export type EmailSender = {
+  /** Writes the message to the outbox and enqueues it; resolves before anything is delivered. */
+  send(message: EmailMessage): Promise<void>;
+};
 
-export function createEmailSender(context: EmailContext): EmailSender {
-  return { send: (message) => sendEmail(context, message) };
-}
+export type DeliveryContext = { config: AppConfig; resendApiKey: string | undefined };
 
 /**
- * The one way mail leaves the app. Development (and the tests) write every message to the local
- * outbox (/dev/outbox); production sends through Resend. Production without a key fails loudly:
- * it never drops mail silently.
+ * Delivers one outbox row; only the queue consumer calls this. Development (and the tests) keep the row as
+ * the delivered mail (/dev/outbox); production sends through Resend with the row's idempotency key, so a
+ * redelivered message is answered by Resend without a second email. Production without a key fails loudly
+ * (the row ends failed on /admin): mail is never dropped silently.
  */
-async function sendEmail(context: EmailContext, message: EmailMessage): Promise<void> {
-  const { db, config } = context;
-  if (config.isDevelopment) {
-    await db.insert(emailOutbox).values({ ...message, from: config.emailFrom });
-    return;
-  }
-  if (!context.resendApiKey) {
-    console.error(`Email not sent to ${message.to} ("${message.subject}"): RESEND_API_KEY is not configured`);
-    throw new EmailDeliveryError("Email is not configured");
-  }
+export async function deliverEmail(context: DeliveryContext, row: OutboxEmail): Promise<void> {
+  if (context.config.isDevelopment) return;
+  if (!context.resendApiKey) throw new EmailDeliveryError("RESEND_API_KEY is not configured");
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${context.resendApiKey}`,
+    "Content-Type": "application/json",
+  };
+  if (row.idempotencyKey) headers["Idempotency-Key"] = row.idempotencyKey;
   const response = await fetch("https://api.resend.com/emails", {
     method: "POST",
-    headers: { Authorization: `Bearer ${context.resendApiKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ from: config.emailFrom, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+    headers,
+    body: JSON.stringify({
+      from: row.from,
+      to: [row.to],
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      ...(row.headers ? { headers: row.headers } : {}),
+    }),
   });
   if (!response.ok) {
     const detail = (await response.text()).slice(0, 300);
-    console.error(`Email to ${message.to} failed: Resend answered ${response.status}: ${detail}`);
-    throw new EmailDeliveryError(`Email provider answered ${response.status}`);
+    throw new EmailDeliveryError(`Resend answered ${response.status}: ${detail}`);
   }
 }
 
-/** The development outbox, newest first (optionally for one recipient). */
+/** The outbox, newest first (optionally for one recipient). */
 export async function listOutbox(db: Database, options: { to?: string; limit?: number } = {}) {
   const query = db.select().from(emailOutbox);
   const filtered = options.to ? query.where(sql`lower(${emailOutbox.to}) = ${options.to.trim().toLowerCase()}`) : query;

@@ -1,3 +1,4 @@
+import type { Card } from "~/modules/cards/card";
 import type { EmailMessage } from "./send.server";
 
 /** Every message names the product, has a plain-text and an HTML body, and links to the app's absolute origin. */
@@ -100,4 +101,58 @@ export function disputeLostEmail(to: string, input: { amount: string; supportEma
     link: input.appOrigin,
     outro: "You can buy the collection again at any time.",
   });
+}
+
+export type DailyCardContent = {
+  card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "prompt">;
+  /** Buyers: the card's page. Others get the sample and checkout links instead. */
+  cardLink: string | null;
+  sampleLink: string;
+  checkoutLink: string;
+  cardCount: number;
+  /** The confirmation page (in the body) and the one-click address (in the headers). */
+  unsubscribe: { page: string; oneClick: string };
+};
+
+/**
+ * The daily card (docs/decisions/021): affirmation, verse and reference, reflection prompt, and where to go next.
+ * Every value is escaped in the HTML part. The body links to the unsubscribe page; the headers carry the one-click
+ * address mail providers POST to (RFC 8058).
+ */
+export function dailyCardEmail(to: string, input: DailyCardContent): EmailMessage {
+  const { card } = input;
+  const next = input.cardLink
+    ? [{ label: "Open today's card", link: input.cardLink }]
+    : [
+        { label: "See a sample card", link: input.sampleLink },
+        { label: `Unlock all ${input.cardCount} cards`, link: input.checkoutLink },
+      ];
+  const prompt = card.prompt?.trim() ? card.prompt.trim() : null;
+  const text = [
+    `Today's card: ${card.title}`,
+    card.affirmation,
+    `"${card.scripture}"\n— ${card.scriptureReference} (KJV)`,
+    ...(prompt ? [`Reflect: ${prompt}`] : []),
+    next.map((entry) => `${entry.label}: ${entry.link}`).join("\n"),
+    `You receive the daily card because you asked for it. Unsubscribe: ${input.unsubscribe.page}`,
+    `— ${PRODUCT}`,
+  ].join("\n\n");
+  const button = (entry: { label: string; link: string }) =>
+    `<a href="${escapeHtml(entry.link)}" style="display:inline-block;background:#5b3f99;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold;margin:0 8px 8px 0">${escapeHtml(entry.label)}</a>`;
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<h1 style="font-size:20px;color:#3d5a40">${PRODUCT}: ${escapeHtml(card.title)}</h1>
+<p style="font-size:18px;font-weight:bold">${escapeHtml(card.affirmation)}</p>
+<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #b7a6dd">“${escapeHtml(card.scripture)}”<br>— ${escapeHtml(card.scriptureReference)} (KJV)</blockquote>
+${prompt ? `<p><strong>Reflect:</strong> ${escapeHtml(prompt)}</p>` : ""}
+<p>${next.map(button).join("")}</p>
+<p style="font-size:13px;color:#4b5563">You receive the daily card because you asked for it. <a href="${escapeHtml(input.unsubscribe.page)}">Unsubscribe</a>.</p>
+<p>— ${PRODUCT}</p>
+</body></html>`;
+  return {
+    to,
+    subject: `Today's card: ${card.title}`,
+    text,
+    html,
+    headers: { "List-Unsubscribe": `<${input.unsubscribe.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
 }

@@ -25,8 +25,25 @@ export function localDay(now: Date, timeZone: string | null | undefined): string
   return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/** The runtime's spelling of a zone it knows ("america/new_york" -> "America/New_York"), or null. */
+export function knownTimeZone(timeZone: unknown): string | null {
+  return isValidTimeZone(timeZone) ? new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone : null;
+}
+
 /** The zone to count days in: the requested one when valid, else the stored one when valid, else UTC. Stores nothing. */
 export function preferredTimeZone(requested: string | null | undefined, stored: string | null | undefined): string {
-  if (isValidTimeZone(requested)) return new Intl.DateTimeFormat("en-US", { timeZone: requested }).resolvedOptions().timeZone;
-  return isValidTimeZone(stored) ? stored : DEFAULT_TIME_ZONE;
+  return knownTimeZone(requested) ?? (isValidTimeZone(stored) ? stored : DEFAULT_TIME_ZONE);
+}
+
+/**
+ * The wall clock in `timeZone` at `now` (UTC when missing or unknown): the calendar day and the minutes since local
+ * midnight. Intl applies the zone's daylight-saving rules, so 7:00 in New York is 12:00 UTC in winter, 11:00 in summer.
+ */
+export function localClock(now: Date, timeZone: string | null | undefined): { day: string; minutes: number } {
+  const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(
+    now,
+  );
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return { day: localDay(now, zone), minutes: value("hour") * 60 + value("minute") };
 }

@@ -148,7 +148,7 @@ async function refundIfDuplicate(context: Context, purchase: Purchase, user: Use
   return settled;
 }
 
-/** A notice about money is sent, or its failure logged; it never undoes the change it reports. */
+/** A notice about money is queued (the queue retries it), or its failure logged; it never undoes the change it reports. */
 async function notify(context: Context, label: string, message: () => EmailMessage) {
   try {
     await context.email.send(message());
@@ -174,7 +174,7 @@ async function sendReceipt(context: Context, user: User, purchase: Purchase) {
       }),
     );
   } catch (error) {
-    // The purchase stands (access is granted); a lost receipt must be visible, not fatal.
+    // The purchase stands (access is granted); a receipt that could not even be queued must be visible, not fatal.
     console.error(`Receipt for purchase ${purchase.id} to ${user.email} was not sent`, error);
   }
 }

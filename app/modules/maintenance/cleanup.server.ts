@@ -1,0 +1,57 @@
+/**
+ * The daily clean-up (a Cron Trigger, docs/decisions/021): deletes what can never be used again, in batches small
+ * enough for D1's per-statement limits, and logs the counts. Checkout state needs nothing here: it lives only in a
+ * signed cookie that expires after an hour (app/modules/payments/checkout-state.server.ts).
+ */
+import { and, eq, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "#db/client";
+import { dailyCardSends, emailOutbox, oneTimeTokens, sessions } from "#db/schema";
+
+/** The schedule in wrangler.toml that runs cleanUpExpired. */
+export const CLEANUP_CRON = "30 3 * * *";
+
+/** Sent email and daily-card records are kept this long (support questions), then deleted. */
+export const SENT_EMAIL_RETENTION_DAYS = 90;
+
+/** Rows per DELETE: well under D1's limits on bound parameters and statement time. */
+const BATCH_SIZE = 500;
+
+export type CleanupCounts = { sessions: number; oneTimeTokens: number; sentEmails: number; dailyCardSends: number };
+
+export async function cleanUpExpired(db: Database, now: Date = new Date()): Promise<CleanupCounts> {
+  const keptSince = new Date(now.getTime() - SENT_EMAIL_RETENTION_DAYS * 86_400_000);
+  const counts: CleanupCounts = {
+    sessions: await deleteInBatches(db, sessions, sessions.id, lt(sessions.expiresAt, now)),
+    oneTimeTokens: await deleteInBatches(
+      db,
+      oneTimeTokens,
+      oneTimeTokens.id,
+      or(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.expiresAt, now)),
+    ),
+    // Daily-card records first: they point at the outbox rows.
+    dailyCardSends: await deleteInBatches(db, dailyCardSends, dailyCardSends.id, lt(dailyCardSends.createdAt, keptSince)),
+    sentEmails: await deleteInBatches(
+      db,
+      emailOutbox,
+      emailOutbox.id,
+      and(eq(emailOutbox.status, "sent"), lt(emailOutbox.createdAt, keptSince)),
+    ),
+  };
+  console.log(
+    `Clean-up: deleted ${counts.sessions} expired sessions, ${counts.oneTimeTokens} used or expired one-time tokens, ` +
+      `${counts.sentEmails} sent emails and ${counts.dailyCardSends} daily-card records older than ${SENT_EMAIL_RETENTION_DAYS} days`,
+  );
+  return counts;
+}
+
+/** Deletes the rows matching `where`, BATCH_SIZE at a time, until none is left; returns how many. */
+async function deleteInBatches(db: Database, table: SQLiteTable, id: SQLiteColumn, where: SQL | undefined): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db.select({ id }).from(table).where(where).limit(BATCH_SIZE);
+    const deleted = await db.delete(table).where(inArray(id, batch)).returning({ id });
+    total += deleted.length;
+    if (deleted.length < BATCH_SIZE) return total;
+  }
+}

@@ -1,0 +1,54 @@
+import type { AppConfig } from "~/modules/config/config.server";
+import { constantTimeEqual, fromBase64Url, toBase64Url } from "./crypto.server";
+
+/**
+ * Short HMAC-SHA256 signatures of a value under the session secret, each purpose with a label of its own (so no
+ * signature made for one purpose stands in for another), cut to 128 bits. Rotating SESSION_SECRET keeps old
+ * signatures valid while the old secret is still listed. Share links and unsubscribe links use these.
+ */
+const SIGNATURE_BYTES = 16;
+
+/** Imported keys, per secret, for the isolate's life (a card list signs dozens of links per page). */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+async function sign(secret: string, label: string, value: string): Promise<Uint8Array> {
+  const key = await hmacKey(secret);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(label + value));
+  return new Uint8Array(mac).slice(0, SIGNATURE_BYTES);
+}
+
+/** The signature of `value` for `label`, under the current secret, URL-safe. */
+export async function signValue(config: Pick<AppConfig, "sessionSecrets">, label: string, value: string): Promise<string> {
+  const [current] = config.sessionSecrets;
+  if (!current) throw new Error("No session secret: nothing can be signed");
+  return toBase64Url(await sign(current, label, value));
+}
+
+/** True when `signature` is the signature of `value` for `label` under any configured secret. */
+export async function isValidSignature(
+  config: Pick<AppConfig, "sessionSecrets">,
+  label: string,
+  value: string,
+  signature: string | null,
+): Promise<boolean> {
+  if (!signature || signature.length > 64 || !/^[A-Za-z0-9_-]+$/.test(signature)) return false;
+  let given: Uint8Array;
+  try {
+    given = fromBase64Url(signature);
+  } catch {
+    return false;
+  }
+  for (const secret of config.sessionSecrets) {
+    if (constantTimeEqual(given, await sign(secret, label, value))) return true;
+  }
+  return false;
+}

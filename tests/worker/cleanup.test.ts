@@ -1,0 +1,80 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { CLEANUP_CRON } from "~/modules/maintenance/cleanup.server";
+import { createVerifiedUser, runSchedule } from "./helpers";
+
+const NOW = Date.parse("2026-09-01T03:30:00Z");
+const DAY = 86_400_000;
+
+async function userId(email: string) {
+  const row = await env.DB.prepare("SELECT id FROM users WHERE lower(email) = lower(?)").bind(email).first<{ id: string }>();
+  return row!.id;
+}
+
+async function ids(table: string, prefix: string) {
+  const { results } = await env.DB.prepare(`SELECT id FROM ${table} WHERE id LIKE ? ORDER BY id`).bind(`${prefix}%`).all<{ id: string }>();
+  return results.map((row) => row.id);
+}
+
+async function insertOutbox(id: string, status: string, createdAt: number) {
+  await env.DB.prepare(
+    `INSERT INTO email_outbox (id, "to", "from", subject, text, html, status, attempts, created_at) VALUES (?, 'old@example.com', 'x', 's', 't', 'h', ?, 1, ?)`,
+  )
+    .bind(id, status, createdAt)
+    .run();
+}
+
+describe("the daily clean-up", () => {
+  it("deletes expired sessions, used or expired one-time tokens and sent email older than 90 days, and nothing else", async () => {
+    const { email } = await createVerifiedUser();
+    const user = await userId(email);
+    const session = env.DB.prepare("INSERT INTO sessions (id, user_id, persistent, expires_at, created_at) VALUES (?, ?, 0, ?, ?)");
+    const token = env.DB.prepare(
+      "INSERT INTO one_time_tokens (id, user_id, purpose, expires_at, used_at, created_at) VALUES (?, ?, 'sign_in', ?, ?, ?)",
+    );
+    await env.DB.batch([
+      session.bind("cleanup-session-expired", user, NOW - 1, NOW - 2 * DAY),
+      session.bind("cleanup-session-live", user, NOW + DAY, NOW - 2 * DAY),
+      token.bind("cleanup-token-used", user, NOW + 600_000, NOW - 60_000, NOW - 120_000),
+      token.bind("cleanup-token-expired", user, NOW - 1, null, NOW - DAY),
+      token.bind("cleanup-token-live", user, NOW + 600_000, null, NOW - 60_000),
+    ]);
+    // More expired sessions than one delete batch takes (500), so the batching is exercised.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1201)
+       INSERT INTO sessions (id, user_id, persistent, expires_at, created_at) SELECT 'cleanup-bulk-' || i, ?, 0, ?, ? FROM n`,
+    )
+      .bind(user, NOW - DAY, NOW - 3 * DAY)
+      .run();
+    await insertOutbox("cleanup-mail-sent-old", "sent", NOW - 91 * DAY);
+    await insertOutbox("cleanup-mail-sent-recent", "sent", NOW - 89 * DAY);
+    await insertOutbox("cleanup-mail-failed-old", "failed", NOW - 200 * DAY);
+    await insertOutbox("cleanup-mail-queued-old", "queued", NOW - 200 * DAY);
+    const daily = env.DB.prepare(
+      "INSERT INTO daily_card_sends (id, user_id, day, card_id, outbox_id, created_at) VALUES (?, ?, ?, 'c', ?, ?)",
+    );
+    await env.DB.batch([
+      daily.bind("cleanup-daily-old", user, "2026-05-01", "cleanup-mail-sent-old", NOW - 91 * DAY),
+      daily.bind("cleanup-daily-recent", user, "2026-06-05", "cleanup-mail-sent-recent", NOW - 89 * DAY),
+    ]);
+
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    await runSchedule(CLEANUP_CRON, new Date(NOW));
+
+    expect(await ids("sessions", "cleanup-")).toEqual(["cleanup-session-live"]);
+    expect(await ids("one_time_tokens", "cleanup-")).toEqual(["cleanup-token-live"]);
+    expect(await ids("email_outbox", "cleanup-")).toEqual([
+      "cleanup-mail-failed-old",
+      "cleanup-mail-queued-old",
+      "cleanup-mail-sent-recent",
+    ]);
+    expect(await ids("daily_card_sends", "cleanup-")).toEqual(["cleanup-daily-recent"]);
+    // Three tokens: the two above and the account's own verification link, used when it was verified.
+    expect(log).toHaveBeenCalledWith(
+      "Clean-up: deleted 1202 expired sessions, 3 used or expired one-time tokens, 1 sent emails and 1 daily-card records older than 90 days",
+    );
+
+    // The account itself, and its verification (a used token, now gone), are untouched: it still signs in.
+    expect(await userId(email)).toBe(user);
+  });
+});
