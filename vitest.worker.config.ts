@@ -18,6 +18,8 @@ export default defineConfig(async () => {
           bindings: {
             ENVIRONMENT: "development",
             APP_ORIGIN: "http://localhost:8787",
+            // Tests change the collection in D1 and expect the next page to show it at once.
+            PUBLIC_CONTENT_TTL_SECONDS: "0",
             TEST_MIGRATIONS: migrations,
           },
         },
@@ -26,6 +28,9 @@ export default defineConfig(async () => {
     resolve: { alias: aliases },
     test: {
       include: ["tests/worker/**/*.test.ts"],
+      // Integration tests draw PNGs, build the PDF and hash passwords in workerd: on a busy 2-core machine one can
+      // pass 5 s without anything being wrong.
+      testTimeout: 20_000,
       setupFiles: ["./tests/worker/setup.ts"],
       deps: {
         optimizer: {
