@@ -22,6 +22,8 @@ export default defineConfig(async () => {
           bindings: {
             ENVIRONMENT: "development",
             APP_ORIGIN: "http://localhost:8787",
+            // Tests change the collection in D1 and expect the next page to show it at once.
+            PUBLIC_CONTENT_TTL_SECONDS: "0",
             TEST_MIGRATIONS: migrations,
             TEST_QUEUE_CONSUMERS: queues.consumers ?? [],
             TEST_CRONS: triggers.crons ?? [],

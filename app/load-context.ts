@@ -2,6 +2,7 @@ import type { Database } from "#db/client";
 import type { RequestAuth } from "~/modules/auth/sessions.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import type { EmailSender } from "~/modules/email/send.server";
+import type { RequestExperiments } from "~/modules/experiments/assignment.server";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 import type { StripeClient } from "~/modules/payments/stripe.server";
 import type { RateLimiter } from "~/modules/ratelimit/types";
@@ -26,6 +27,8 @@ declare module "@remix-run/cloudflare" {
     fonts: FontFiles;
     /** Draws card images to PNG (worker/image-engine.ts: satori + resvg, wasm initialised once per isolate). */
     imageEngine: ImageEngine;
+    /** This request's A/B variants, resolved once on first use (docs/decisions/020-ab-tests.md). */
+    experiments: RequestExperiments;
   }
 }
 

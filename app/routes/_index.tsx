@@ -13,13 +13,11 @@ import { TryItNow } from "~/components/landing/try-it-now";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { useSiteSettings } from "~/hooks/use-site-settings";
 import { buildFaqs, getLandingCopy } from "~/content/landing-copy";
-import { getUser } from "~/modules/auth/guards.server";
-import { resolveExperiments } from "~/modules/experiments/assignment.server";
 import { recordExperimentEvent } from "~/modules/experiments/events.server";
 import { chooseTryItNowCard } from "~/modules/cards/card";
-import { countCards, getCardsFor, listCategories, listPreviewCards, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
+import { SAMPLE_CARD_ID, VISITOR_PREVIEW_LIMIT } from "~/modules/cards/cards.server";
+import { getPublicCollection, previewsOf } from "~/modules/cards/public-collection.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
-import { getLandingVoices } from "~/modules/testimonials/testimonials.server";
 import { categoryQuerySchema, resolveCategory } from "~/validation/cards";
 
 export const meta: MetaFunction = () => [
@@ -31,27 +29,21 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, config } = context;
+  const { config } = context;
   const url = new URL(request.url);
   const query = categoryQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const categories = await listCategories(db);
+  // The public collection comes from the isolate's snapshot: a visitor's landing page makes no D1 round trip.
+  const { categories, previewCards: previews, voices, cardCount } = await getPublicCollection(context);
   const selection = resolveCategory(query.success ? query.data.category : "", categories);
+  const previewCards = previewsOf({ previewCards: previews }, selection.slug, VISITOR_PREVIEW_LIMIT);
 
-  const [preview, previews, voices, cardCount] = await Promise.all([
-    getCardsFor(db, "visitor", { category: selection.slug }),
-    listPreviewCards(db),
-    getLandingVoices(db),
-    countCards(db),
-  ]);
   const sampleCard = previews.find((card) => card.id === SAMPLE_CARD_ID) ?? null;
-  const tryItCard = chooseTryItNowCard(previews, [SAMPLE_CARD_ID, ...preview.cards.map((card) => card.id)]);
+  const tryItCard = chooseTryItNowCard(previews, [SAMPLE_CARD_ID, ...previewCards.map((card) => card.id)]);
   const price = { short: formatPriceShort(config.price), full: formatPrice(config.price) };
   // The variants are chosen before rendering: the page is a function of the URL and the variant set only.
-  const experiments = await resolveExperiments(context, request, await getUser(context));
+  const experiments = await context.experiments.resolve();
   recordExperimentEvent(context, experiments, { type: "page_view", url: request.url });
   const copy = getLandingCopy(experiments.variants, { price: price.short, cardCount, categoryCount: categories.length });
-  const headers = new Headers();
-  for (const cookie of experiments.setCookies) headers.append("Set-Cookie", cookie);
 
   return data(
     {
@@ -61,14 +53,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       categories,
       selectedCategory: selection.slug,
       categoryError: selection.error,
-      previewCards: preview.cards,
+      previewCards,
       sampleCard,
       tryItCard,
       voices,
       pageUrl: `${config.appOrigin}/`,
     },
     // An unknown category is bad input: say so (400) but still show the page with every card tab.
-    { status: selection.error ? 400 : 200, headers },
+    { status: selection.error ? 400 : 200 },
   );
 }
 

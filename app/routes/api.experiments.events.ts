@@ -1,7 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
-import { getUser } from "~/modules/auth/guards.server";
-import { resolveExperiments } from "~/modules/experiments/assignment.server";
 import { recordExperimentEvent } from "~/modules/experiments/events.server";
 import { previewClickSchema } from "~/validation/experiments";
 
@@ -15,9 +13,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await parseJsonBody(request, previewClickSchema);
-  const experiments = await resolveExperiments(context, request, await getUser(context));
+  const experiments = await context.experiments.resolve();
   recordExperimentEvent(context, experiments, { type: "preview_click", url: request.headers.get("Referer") ?? request.url });
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  for (const cookie of experiments.setCookies) headers.append("Set-Cookie", cookie);
-  return new Response(null, { status: 204, headers });
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

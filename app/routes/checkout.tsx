@@ -10,7 +10,6 @@ import { rejectBots } from "~/modules/security/honeypot";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
-import { resolveExperiments } from "~/modules/experiments/assignment.server";
 import { recordExperimentEvent } from "~/modules/experiments/events.server";
 import { ensureVisitorId } from "~/modules/experiments/visitor.server";
 import { ctaPlacementSchema } from "~/validation/experiments";
@@ -45,14 +44,12 @@ async function redirectIfAlreadyHasAccess(context: LoaderFunctionArgs["context"]
  */
 async function countCtaClick(context: LoaderFunctionArgs["context"], request: Request, url: URL): Promise<Response> {
   const placement = ctaPlacementSchema.safeParse(url.searchParams.get("cta"));
-  const headers = new Headers();
   if (placement.success) {
-    const experiments = await resolveExperiments(context, request, await getUser(context));
+    const experiments = await context.experiments.resolve();
     recordExperimentEvent(context, experiments, { type: "cta_click", url: request.url, placement: placement.data });
-    for (const cookie of experiments.setCookies) headers.append("Set-Cookie", cookie);
   }
   url.searchParams.delete("cta");
-  return redirect(`${url.pathname}${url.search}`, { status: 303, headers });
+  return redirect(`${url.pathname}${url.search}`, 303);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

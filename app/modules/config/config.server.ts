@@ -23,6 +23,11 @@ const configSchema = z.object({
   SOCIAL_URL: z.url({ message: "SOCIAL_URL must be an absolute URL" }),
   EMAIL_FROM: z.string().min(3),
   SESSION_SECRET: z.string().optional(),
+  PUBLIC_CONTENT_TTL_SECONDS: z.coerce
+    .number({ message: "PUBLIC_CONTENT_TTL_SECONDS must be a whole number of seconds" })
+    .int({ message: "PUBLIC_CONTENT_TTL_SECONDS must be a whole number of seconds" })
+    .min(0)
+    .default(30),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -45,6 +50,8 @@ export type AppConfig = {
   adminEmails: string[];
   /** Signs cookies; several comma-separated values allow rotation (the first signs). */
   sessionSecrets: string[];
+  /** How long an isolate keeps the public collection before reading D1 again (0: every request, as the tests run). */
+  publicContentTtlMs: number;
 };
 
 // Only ever used when ENVIRONMENT=development, so local runs need no secrets.
@@ -82,6 +89,7 @@ export function readConfig(env: Env): AppConfig {
     emailFrom: vars.EMAIL_FROM,
     adminEmails: vars.ADMIN_EMAILS,
     sessionSecrets,
+    publicContentTtlMs: vars.PUBLIC_CONTENT_TTL_SECONDS * 1000,
   };
   cache.set(env, config);
   return config;

@@ -106,3 +106,32 @@ export async function readStoredAssignment(kv: KVNamespace, subject: ExperimentS
   const kept = storedAssignmentSchema.safeParse(await kv.get(subjectKey(subject), "json"));
   return kept.success && Object.keys(kept.data).length > 0 ? kept.data : null;
 }
+
+/**
+ * The experiments of one request, resolved at most once (the Worker's page cache needs the variant set before the
+ * landing loader runs, and both must agree). The Worker appends `responseCookies` to whatever answers, cached or not,
+ * so no rendered page ever carries an assignment cookie of its own.
+ */
+export type RequestExperiments = {
+  resolve(): Promise<Experiments>;
+  readonly responseCookies: string[];
+};
+
+export function createRequestExperiments(
+  context: Pick<AppLoadContext, "config" | "cloudflare" | "auth">,
+  request: Request,
+): RequestExperiments {
+  const responseCookies: string[] = [];
+  let resolved: Promise<Experiments> | null = null;
+  return {
+    resolve() {
+      resolved ??= (async () => {
+        const experiments = await resolveExperiments(context, request, (await context.auth.getCurrentUser())?.user ?? null);
+        responseCookies.push(...experiments.setCookies);
+        return experiments;
+      })();
+      return resolved;
+    },
+    responseCookies,
+  };
+}

@@ -3,7 +3,7 @@ import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import type { Card } from "~/modules/cards/card";
 import { getVisibleCard } from "~/modules/cards/cards.server";
-import { findPreviewCardInSnapshot } from "~/modules/cards/preview-snapshot.server";
+import { findPublicPreviewCard } from "~/modules/cards/public-collection.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
 import { cardImageElement, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
@@ -106,7 +106,7 @@ export async function findCardForImage(
   shareToken: string | null,
 ): Promise<{ card: Card; visibility: "public" | "private" } | { status: 403 | 404 }> {
   // Preview cards come from the isolate's snapshot: the public images' path makes no D1 round trip.
-  const preview = await findPreviewCardInSnapshot(context.db, cardId);
+  const preview = await findPublicPreviewCard(context, cardId);
   if (preview) return { card: preview, visibility: "public" };
   const shared = await findSharedCard(context, cardId, shareToken);
   if (shared.card) return { card: shared.card, visibility: shared.isPreview ? "public" : "private" };

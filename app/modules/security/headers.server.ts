@@ -1,11 +1,12 @@
 /**
  * Security headers for every response the Worker produces (static files get theirs from public/_headers).
- * Remix's inline scripts carry the per-response nonce; nothing else may run inline.
+ * Remix's inline scripts carry the per-response nonce, or, in a page served from the edge cache to many visitors,
+ * are allowed by their SHA-256 hashes (app/modules/http/page-cache.server.ts); nothing else may run inline.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(scriptSources: string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...scriptSources].join(" "),
     // Tailwind ships a stylesheet; 'unsafe-inline' covers style attributes set by UI primitives.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -29,9 +30,13 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-export function withSecurityHeaders(response: Response, nonce: string): Response {
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`;
+}
+
+export function withSecurityHeaders(response: Response, scriptSources: string[]): Response {
   const secured = new Response(response.body, response);
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) secured.headers.set(name, value);
-  secured.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  secured.headers.set("Content-Security-Policy", contentSecurityPolicy(scriptSources));
   return secured;
 }

@@ -1,0 +1,94 @@
+import { sha256Hex } from "~/modules/security/crypto.server";
+import { edgeCache } from "./edge-cache.server";
+
+/**
+ * Public pages from the edge cache (docs/decisions/022-edge-cache.md). A page that is the same for every visitor is
+ * kept in the colo's Cache API under a key made of the build, the public content's version, the A/B variant set
+ * and the URL, so a new build, a content change or an ended test names new keys and the old pages are simply never
+ * read again. Only a visitor's plain GET may read or fill it: a session, a flash message, credentials or a form post
+ * always goes to the app, and a response that sets a cookie is never stored.
+ */
+
+/** The pages whose HTML is the same for every visitor with the same URL and variant set. */
+const CACHEABLE_PAGES = [/^\/$/, /^\/sample-card$/, /^\/share\/[A-Za-z0-9-]+$/, /^\/login$/, /^\/register$/];
+
+/** Cookies that make a page personal: a session, a flash toast. */
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:lc_session|lc_toast)=/;
+
+/** How long a colo keeps a page; versioned keys, not this, make a change visible. */
+const EDGE_MAX_AGE = 3600;
+
+export function isCacheablePageRequest(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  if (request.headers.has("Authorization") || PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) return false;
+  return CACHEABLE_PAGES.some((page) => page.test(new URL(request.url).pathname));
+}
+
+export function pageCacheKey(request: Request, version: { build: string; content: string; variants: string }): Request {
+  const url = new URL(request.url);
+  const parts = [version.build, version.content, encodeURIComponent(version.variants)].join("/");
+  return new Request(new URL(`/__pages/${parts}${url.pathname}${url.search}`, url.origin));
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const NONCE_ATTRIBUTE = /\snonce="[^"]*"/;
+
+/**
+ * A page fit for everyone: the per-request nonce taken off its inline scripts, and the SHA-256 of each inline
+ * script listed instead, so the Content-Security-Policy stays strict (no 'unsafe-inline') for a body served many
+ * times. Returns the body and the script-src sources to allow.
+ */
+export async function withScriptHashes(html: string): Promise<{ html: string; scriptSources: string[] }> {
+  const hashes = new Set<string>();
+  const scripts = [...html.matchAll(INLINE_SCRIPT)];
+  for (const [, attributes = "", content = ""] of scripts) {
+    if (/\bsrc=/.test(attributes)) continue;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
+    hashes.add(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+  }
+  const stripped = html.replace(INLINE_SCRIPT, (script, attributes: string) =>
+    script.replace(attributes, attributes.replace(NONCE_ATTRIBUTE, "")),
+  );
+  return { html: stripped, scriptSources: [...hashes] };
+}
+
+/** The response to keep: a complete 200 HTML page that sets no cookie. */
+export function isStorablePage(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    response.headers.getSetCookie().length === 0
+  );
+}
+
+/** The page's own Cache-Control travels beside the one the Cache API needs, and is what a browser gets back. */
+const PAGE_CACHE_CONTROL = "X-Page-Cache-Control";
+
+/** The copy the edge keeps: the page as sent, with the freshness the Cache API needs to store it. */
+export function edgeCopy(html: string, headers: Headers): Response {
+  const stored = new Headers(headers);
+  stored.set(PAGE_CACHE_CONTROL, headers.get("Cache-Control") ?? "");
+  stored.set("Cache-Control", `public, max-age=${EDGE_MAX_AGE}`);
+  return new Response(html, { status: 200, headers: stored });
+}
+
+/** The page as it was first sent (a browser must not keep it as long as the edge does), or undefined. */
+export async function readCachedPage(key: Request): Promise<Response | undefined> {
+  const cached = await edgeCache().match(key);
+  if (!cached) return undefined;
+  const page = new Response(cached.body, cached);
+  const own = page.headers.get(PAGE_CACHE_CONTROL);
+  page.headers.delete(PAGE_CACHE_CONTROL);
+  if (own) page.headers.set("Cache-Control", own);
+  else page.headers.delete("Cache-Control");
+  return page;
+}
+
+export function storePage(key: Request, copy: Response): Promise<void> {
+  return edgeCache().put(key, copy);
+}
+
+/** A short, stable name of the app's content for cache keys. */
+export async function shortVersion(text: string): Promise<string> {
+  return (await sha256Hex(text)).slice(0, 12);
+}

@@ -1,0 +1,112 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
+import { readConfig } from "~/modules/config/config.server";
+import { DEFAULT_SETTINGS, EXPERIMENTS } from "~/modules/experiments/experiments";
+import { createToastHeaders } from "~/modules/toast/toast.server";
+import { cookieFrom, fetchApp, postForm, visibleText } from "./helpers";
+import { signedInUser } from "./library-support";
+
+/** What the Worker says it did with the edge cache: hit, miss (rendered, and kept when fit) or bypass. */
+function edgeStatus(response: Response): string | null {
+  return /edge;desc="(\w+)"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? null;
+}
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await fetchApp(path, { headers });
+  return { response, status: edgeStatus(response), html: await response.text() };
+}
+
+/** Every visitor gets A: one variant set, so any two visitors share the landing page's cache entry. */
+async function everyoneSeesA() {
+  const settings = Object.fromEntries(EXPERIMENTS.map((name) => [name, { ...DEFAULT_SETTINGS[name], splitB: 0 }]));
+  await env.AB_KV.put("experiments:settings", JSON.stringify(settings));
+}
+
+beforeEach(async () => {
+  await env.AB_KV.delete("experiments:settings");
+});
+
+describe("public pages from the edge cache", () => {
+  it("serves a visitor's public page from the cache the second time, the same page", async () => {
+    for (const path of ["/sample-card", "/login", "/register", `/share/${SAMPLE_CARD_ID}`]) {
+      const url = `${path}?edge=${crypto.randomUUID()}`;
+      const first = await page(url);
+      expect(first.response.status).toBe(200);
+      expect(first.status).toBe("miss");
+      const second = await page(url);
+      expect(second.status).toBe("hit");
+      expect(second.html).toBe(first.html);
+    }
+  });
+
+  it("keeps no cookie: two new visitors share the cached landing page but get visitor ids of their own", async () => {
+    await everyoneSeesA();
+    const first = await page("/?category=peace");
+    const second = await page("/?category=peace");
+    expect(second.status).toBe("hit");
+    expect(second.html).toBe(first.html);
+    expect(cookieFrom(second.response, "lc_vid")).not.toBe(cookieFrom(first.response, "lc_vid"));
+    expect(cookieFrom(second.response, "lc_ab")).toMatch(/^lc_ab=/);
+  });
+
+  it("never reads or fills the cache for a session, a flash message or a form post", async () => {
+    const user = await signedInUser("edge");
+    const path = `/sample-card?edge=${crypto.randomUUID()}`;
+    for (let visit = 0; visit < 2; visit++) expect((await page(path, { Cookie: user.cookie })).status).toBe("bypass");
+
+    const toast = (await createToastHeaders(readConfig(env), { type: "success", title: "Saved" })).get("Set-Cookie") ?? "";
+    const flash = toast.split(";")[0] ?? "";
+    expect(flash).toMatch(/^lc_toast=/);
+    const flashed = await page(path, { Cookie: flash });
+    expect(flashed.status).toBe("bypass");
+    expect(visibleText(flashed.html)).toContain("Saved");
+
+    const post = await postForm("/login", { email: "nobody@example.com", password: "wrong-password", intent: "password" });
+    // A form post never meets the cache (and carries no timing that could tell accounts apart).
+    expect(post.status).toBe(401);
+    expect(edgeStatus(post)).toBeNull();
+    // The visitor after them all renders the page afresh: nothing personal was kept.
+    const visitor = await page(path);
+    expect(visitor.status).toBe("miss");
+    expect(visitor.html).not.toContain(user.email);
+    expect(visibleText(visitor.html)).not.toContain("Saved");
+  });
+
+  it("versions a page away when the content it shows changes", async () => {
+    const path = `/sample-card?edge=${crypto.randomUUID()}`;
+    await page(path);
+    expect((await page(path)).status).toBe("hit");
+    const { title } = (await env.DB.prepare("SELECT title FROM affirmation_cards WHERE id = ?")
+      .bind(SAMPLE_CARD_ID)
+      .first<{ title: string }>())!;
+    await env.DB.prepare("UPDATE affirmation_cards SET title = ? WHERE id = ?").bind(`${title} (revised)`, SAMPLE_CARD_ID).run();
+    try {
+      const changed = await page(path);
+      expect(changed.status).toBe("miss");
+      expect(visibleText(changed.html)).toContain(`${title} (revised)`);
+    } finally {
+      await env.DB.prepare("UPDATE affirmation_cards SET title = ? WHERE id = ?").bind(title, SAMPLE_CARD_ID).run();
+    }
+  });
+
+  it("allows a cached page's inline scripts by hash: no nonce, no 'unsafe-inline', nothing else inline", async () => {
+    const path = `/sample-card?edge=${crypto.randomUUID()}`;
+    await page(path);
+    const cached = await page(path);
+    expect(cached.status).toBe("hit");
+    const policy = cached.response.headers.get("Content-Security-Policy") ?? "";
+    const scriptSrc = policy.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toContain("nonce-");
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(cached.html).not.toMatch(/<script[^>]*\snonce=/);
+    const inline = [...cached.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\bsrc=/.test(attributes ?? ""),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , content] of inline) {
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
+      expect(scriptSrc).toContain(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+    }
+  });
+});
