@@ -84,7 +84,9 @@ export async function querySql<Row = Record<string, unknown>>(sql: string): Prom
       const [result] = JSON.parse(stdout) as { results: Row[] }[];
       return result?.results ?? [];
     } catch (error) {
-      if (attempt >= 5 || !String(error).includes("SQLITE_BUSY")) throw error;
+      // With --json, wrangler reports the failure on stdout, which the error carries beside its message.
+      const output = `${String(error)} ${(error as { stdout?: string }).stdout ?? ""}`;
+      if (attempt >= 5 || !output.includes("SQLITE_BUSY")) throw error;
       await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
     }
   }
