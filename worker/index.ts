@@ -13,7 +13,7 @@ import { randomToken } from "../app/modules/security/crypto.server";
 import { applyAuthCookies, createRequestAuth } from "../app/modules/auth/sessions.server";
 import { readConfig } from "../app/modules/config/config.server";
 import { DAILY_CARD_CRON, enqueueDailyCards } from "../app/modules/email/daily-card.server";
-import { consumeEmailBatch, createEmailSender } from "../app/modules/email/queue.server";
+import { consumeEmailBatch, createEmailSender, requeueStuckEmails } from "../app/modules/email/queue.server";
 import { CLEANUP_CRON, cleanUpExpired } from "../app/modules/maintenance/cleanup.server";
 import { createStripeClient } from "../app/modules/payments/stripe.server";
 import { getRateLimiter } from "../app/modules/ratelimit/limiter.server";
@@ -111,6 +111,7 @@ export default {
     if (controller.cron === DAILY_CARD_CRON) {
       const { due, enqueued } = await enqueueDailyCards({ db, config: readConfig(env), queue: env.EMAIL_QUEUE }, now);
       console.log(`Daily card: ${due} subscribers due, ${enqueued} emails enqueued`);
+      await requeueStuckEmails({ db, queue: env.EMAIL_QUEUE }, now);
     } else if (controller.cron === CLEANUP_CRON) {
       await cleanUpExpired(db, now);
     } else {

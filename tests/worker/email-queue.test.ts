@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CLEANUP_CRON } from "~/modules/maintenance/cleanup.server";
 import { DAILY_CARD_CRON } from "~/modules/email/daily-card.server";
-import { EMAIL_DEAD_LETTER_QUEUE, EMAIL_QUEUE } from "~/modules/email/queue.server";
+import { EMAIL_DEAD_LETTER_QUEUE, EMAIL_QUEUE, STUCK_AFTER_MS } from "~/modules/email/queue.server";
 import worker from "../../worker/index";
 import { fakeResend, resendAccepted } from "../fakes/resend";
 import { PASSWORD, uniqueEmail } from "../support/identities";
@@ -17,6 +17,7 @@ import {
   ORIGIN,
   postForm,
   PRODUCTION,
+  runSchedule,
   signInCookie,
   testEnv,
   visibleText,
@@ -160,6 +161,30 @@ describe("the email queue", () => {
     expect(mailbox).toHaveLength(1);
     const [row] = (await outboxRowsTo(email)).filter((entry) => entry.subject.includes("Reset"));
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("puts a saved email whose enqueue was lost back on the queue from the quarter-hourly schedule, and sends it once", async () => {
+    const { email } = await createVerifiedUser();
+    // Two resets whose queue messages are lost (the test never delivers them): one three hours and more ago, one now.
+    const resets = async () => (await outboxRowsTo(email)).filter((row) => row.subject.includes("Reset"));
+    await requestResetLeavingQueue(email);
+    const [stuck] = await resets();
+    await env.DB.prepare("UPDATE email_outbox SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - STUCK_AFTER_MS - 60_000, stuck!.id)
+      .run();
+    await requestResetLeavingQueue(email);
+    const recent = (await resets()).find((row) => row.id !== stuck!.id);
+
+    const deliveries = await runSchedule(DAILY_CARD_CRON, new Date());
+    expect(deliveries.map((delivery) => delivery.outcome)).toEqual(["ack"]);
+    const rows = await outboxRowsTo(email);
+    expect(rows.find((row) => row.id === stuck!.id)).toMatchObject({ status: "sent", attempts: 1 });
+    // Still within its retry chain as far as anyone can tell: left alone.
+    expect(rows.find((row) => row.id === recent!.id)).toMatchObject({ status: "queued", attempts: 0 });
+
+    // The next run finds nothing more to send for it.
+    expect(await runSchedule(DAILY_CARD_CRON, new Date())).toEqual([]);
+    expect((await outboxRowsTo(email)).find((row) => row.id === stuck!.id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("drops a message that is not an outbox id, and logs it", async () => {

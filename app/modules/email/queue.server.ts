@@ -4,7 +4,7 @@
  * the queue retry with backoff. After the last retry the queue moves the message to the dead-letter queue,
  * whose consumer marks the row failed, for /admin to show with a Resend button.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#db/client";
 import { emailOutbox } from "#db/schema";
@@ -115,6 +115,31 @@ async function markFailed(db: Database, outboxId: string) {
   if (failed) {
     console.error(`Email ${failed.id} to ${failed.to} ("${failed.subject}") failed after ${failed.attempts} attempts: ${failed.lastError}`);
   }
+}
+
+/**
+ * A row still queued this long after it was written has no message left on the queue: its enqueue failed after the
+ * row was written, or its dead-letter delivery did. The longest retry chain (retryDelaySeconds, wrangler.toml's
+ * max_retries) ends well within it.
+ */
+export const STUCK_AFTER_MS = 3 * 60 * 60 * 1000;
+const REQUEUE_BATCH = 50;
+
+/**
+ * Puts stuck rows back on the queue (the quarter-hourly Cron Trigger runs this), so no saved email is lost to a
+ * failed enqueue. Sending twice is impossible: the consumer skips a row that is no longer queued, and the provider
+ * gets the row's idempotency key. Returns how many were re-enqueued.
+ */
+export async function requeueStuckEmails(context: { db: Database; queue: EmailProducer }, now: Date): Promise<number> {
+  const stuck = await context.db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "queued"), lt(emailOutbox.createdAt, new Date(now.getTime() - STUCK_AFTER_MS))))
+    .orderBy(emailOutbox.createdAt)
+    .limit(REQUEUE_BATCH);
+  for (const row of stuck) await context.queue.send({ outboxId: row.id });
+  if (stuck.length > 0) console.warn(`Email queue: re-enqueued ${stuck.length} stuck outbox rows`);
+  return stuck.length;
 }
 
 /** The emails that ran out of retries, newest first, for /admin. */
