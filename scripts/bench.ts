@@ -9,6 +9,8 @@
  * - card images: the median time to draw a PNG not yet in R2 (the local R2 state is wiped first, and the isolate's
  *   first render, which initialises the wasm, is left out) and the median time to serve one again (edge cache), beside
  *   the floor of this runtime (a static file)
+ * - throughput of the public pages (and /cards for a buyer) against a constant Worker serving the same bytes, and
+ *   the client JavaScript the landing loads against a bare Remix app (issue 13's ratios)
  * - the forms that send email (the access gate's Check Access, Forgot password): the median answer, which no longer
  *   waits for the email (it is queued: docs/decisions/021)
  */
@@ -18,6 +20,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { timeEmailForms } from "./lib/email-forms-bench";
 import { offlineWranglerEnv, run } from "./lib/run";
+import { BROWSER_UA, timeThroughput } from "./lib/throughput-bench";
 
 const port = process.env.BENCH_PORT ?? "8799";
 const origin = `http://127.0.0.1:${port}`;
@@ -183,22 +186,33 @@ async function timeCollectionPdf() {
   return { build: first, cached: await timePage("/collection.pdf", 10, headers) };
 }
 
-/** Client JavaScript a route loads beyond the root and the entry (gzip), from the Remix build manifest. */
-function routeJavaScript(routeId: string) {
+type ManifestEntry = { module: string; imports?: string[] };
+
+function readManifest() {
   const manifestFile = readdirSync("public/build").find((file) => file.startsWith("manifest-"));
   if (!manifestFile) throw new Error("no Remix manifest in public/build: run remix build");
-  const manifest = JSON.parse(
+  return JSON.parse(
     readFileSync(join("public/build", manifestFile), "utf8")
       .replace(/^window.__remixManifest=/, "")
       .replace(/;$/, ""),
-  ) as {
-    entry: { module: string; imports: string[] };
-    routes: Record<string, { module: string; imports?: string[] }>;
-  };
-  const files = (entry: { module: string; imports?: string[] } | undefined) => [entry?.module ?? "", ...(entry?.imports ?? [])];
-  const alreadyLoaded = new Set([...files(manifest.entry), ...files(manifest.routes.root)]);
-  const added = files(manifest.routes[routeId]).filter((file) => file && !alreadyLoaded.has(file));
-  return added.reduce((sum, file) => sum + gzipSync(readFileSync(join("public", file)), { level: 9 }).length, 0);
+  ) as { entry: ManifestEntry; routes: Record<string, ManifestEntry> };
+}
+
+const filesOf = (entry: ManifestEntry | undefined) => [entry?.module ?? "", ...(entry?.imports ?? [])].filter(Boolean);
+const gzipped = (files: Iterable<string>) =>
+  [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join("public", file)), { level: 9 }).length, 0);
+
+/** Client JavaScript a route loads beyond the root and the entry (gzip), from the Remix build manifest. */
+function routeJavaScript(routeId: string) {
+  const manifest = readManifest();
+  const alreadyLoaded = new Set([...filesOf(manifest.entry), ...filesOf(manifest.routes.root)]);
+  return gzipped(filesOf(manifest.routes[routeId]).filter((file) => !alreadyLoaded.has(file)));
+}
+
+/** All the client JavaScript a page loads (entry, root and the route, each file once, gzip). */
+function pageJavaScript(routeId: string) {
+  const manifest = readManifest();
+  return gzipped(new Set([...filesOf(manifest.entry), ...filesOf(manifest.routes.root), ...filesOf(manifest.routes[routeId])]));
 }
 
 /** Milliseconds for each request, in order, checking each answers a PNG. */
@@ -243,6 +257,33 @@ async function timeCardImages() {
   };
 }
 
+/** The client JavaScript of a bare Remix v2 app (create-remix's template), gzip, as issue 13 measured it. */
+const BARE_REMIX_JS_BYTES = 84_000;
+
+/**
+ * The public pages' throughput (cache warm, a returning visitor), the landing's with its cache cold, and /cards for
+ * a signed-in buyer, each against a constant Worker answering the same bytes.
+ */
+async function timePublicPagesThroughput() {
+  const first = await fetch(`${origin}/`, { headers: { "User-Agent": BROWSER_UA } });
+  await first.arrayBuffer();
+  const visitor = {
+    Cookie: first.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+  };
+  const { cards } = (await (await fetch(`${origin}/api/cards`)).json()) as { cards: { id: string }[] };
+  const buyer = await signedInBuyer("bench-throughput");
+  return timeThroughput(origin, [
+    { label: "/ (returning visitor, cache warm)", path: "/", headers: visitor },
+    { label: "/sample-card (cache warm)", path: "/sample-card" },
+    { label: "a share page (cache warm)", path: `/share/${cards[0]?.id ?? ""}` },
+    { label: "/ (cache cold: a new URL each time)", path: "/", headers: visitor, cold: true },
+    { label: "/cards (a signed-in buyer)", path: "/cards", headers: { Authorization: buyer.authorization } },
+  ]);
+}
+
 const size = await bundleSize();
 // The images bench needs images not yet drawn: the local R2 and edge cache hold only regenerable renders, so both
 // start empty.
@@ -269,6 +310,7 @@ try {
   const pdf = await timeCollectionPdf();
   const images = await timeCardImages();
   const emailForms = await timeEmailForms(origin);
+  const throughput = await timePublicPagesThroughput();
 
   console.log("\nLIGHT Cards benchmark");
   console.log(`Worker bundle (minified): ${kib(size.raw)}, gzip ${kib(size.gzip)} (free plan limit 3 MiB gzip)`);
@@ -301,6 +343,18 @@ try {
   console.log(`Forms that send email (median of ${emailForms.count}, a fresh email each, the email queued):`);
   console.log(`  ${"POST /cards (gate)".padEnd(22)} median ${emailForms.gate.toFixed(1)} ms`);
   console.log(`  ${"POST /forgot-password".padEnd(22)} median ${emailForms.reset.toFixed(1)} ms`);
+  console.log(
+    `Throughput against a constant Worker with the same bytes (${"8 connections"}, 3 alternating windows of 3 s; target >= 0.6 warm):`,
+  );
+  for (const row of throughput) {
+    console.log(
+      `  ${row.label.padEnd(40)} ratio ${row.ratio.toFixed(2)}   (app ${row.app.toFixed(0)} req/s, constant ${row.constant.toFixed(0)} req/s)`,
+    );
+  }
+  const landingJs = pageJavaScript("routes/_index");
+  console.log(
+    `Client JavaScript the landing page loads (gzip): ${(landingJs / 1000).toFixed(1)} kB, ${(landingJs / BARE_REMIX_JS_BYTES).toFixed(2)}x a bare Remix v2 app (84 kB; target <= 1.25x)`,
+  );
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
 }
