@@ -68,7 +68,7 @@ export async function resolveExperiments(
   request: Request,
   user: Pick<User, "id"> | null,
 ): Promise<Experiments> {
-  const settings = await readExperimentSettings(context.cloudflare.env.AB_KV);
+  const settings = await readExperimentSettings(context.cloudflare.env.AB_KV, { maxAgeMs: context.config.publicContentTtlMs });
   const outside = Object.fromEntries(EXPERIMENTS.map((name) => [name, variantOutsideTest(settings[name])])) as VariantAssignment;
   if (isbot(request.headers.get("User-Agent") ?? "") || optsOutOfTracking(request)) {
     return { variants: outside, subject: null, visitorId: null, settings, setCookies: [] };

@@ -32,6 +32,20 @@ function eventRow(
   return { testName: test, variant, event, visitorId, userId: subject.kind === "user" ? subject.id : null, ...extra };
 }
 
+/**
+ * Page-view keys this isolate has already written: a returning visitor's views that day need no D1 write at all
+ * (the unique key would refuse them anyway). Bounded, and cleared rather than evicted one by one.
+ */
+const countedViews = new Set<string>();
+const COUNTED_VIEWS_LIMIT = 10_000;
+
+function alreadyCounted(key: string): boolean {
+  if (countedViews.has(key)) return true;
+  if (countedViews.size >= COUNTED_VIEWS_LIMIT) countedViews.clear();
+  countedViews.add(key);
+  return false;
+}
+
 /** The UTC day, for "once per day". */
 function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
@@ -49,13 +63,16 @@ export function recordExperimentEvent(
   const { subject, visitorId, settings, variants } = experiments;
   if (!subject || !visitorId) return;
   const day = utcDay(new Date());
-  const rows = EXPERIMENTS.filter((test) => settings[test].status === "running").map((test) =>
-    eventRow(subject, visitorId, test, variants[test], event.type, {
-      url: event.url,
-      placement: event.placement ?? null,
-      dedupeKey: event.type === "page_view" ? `page_view:${test}:${subjectKey(subject)}:${day}` : null,
-    }),
-  );
+  const rows = EXPERIMENTS.filter((test) => settings[test].status === "running")
+    .map((test) =>
+      eventRow(subject, visitorId, test, variants[test], event.type, {
+        url: event.url,
+        placement: event.placement ?? null,
+        dedupeKey: event.type === "page_view" ? `page_view:${test}:${subjectKey(subject)}:${day}` : null,
+      }),
+    )
+    .filter((row) => !row.dedupeKey || !alreadyCounted(row.dedupeKey));
+  if (rows.length === 0) return;
   writeAfterResponse(context, event.type, async () => rows);
 }
 

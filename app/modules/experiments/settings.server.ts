@@ -13,13 +13,27 @@ const settingsSchema = z.object({
   winner: z.enum(["A", "B"]).nullable(),
 });
 
-export async function readExperimentSettings(kv: KVNamespace): Promise<AllExperimentSettings> {
-  const stored = await kv.get<Record<string, unknown>>(SETTINGS_KEY, "json").catch(() => null);
+/**
+ * The settings as this isolate last read them: the landing page's hot path may use them for `maxAgeMs` (the public
+ * content's TTL, 30 s) instead of reading KV on every view. An admin's change is written through here at once, and
+ * reaches other isolates within that time (KV itself may take up to a minute between locations).
+ */
+let remembered: { value: AllExperimentSettings; readAt: number } | null = null;
+
+export async function readExperimentSettings(kv: KVNamespace, options: { maxAgeMs?: number } = {}): Promise<AllExperimentSettings> {
+  if (remembered && options.maxAgeMs && Date.now() - remembered.readAt < options.maxAgeMs) return remembered.value;
+  let readFailed = false;
+  const stored = await kv.get<Record<string, unknown>>(SETTINGS_KEY, "json").catch(() => {
+    readFailed = true;
+    return null;
+  });
   const settings = { ...DEFAULT_SETTINGS };
   for (const name of EXPERIMENTS) {
     const parsed = settingsSchema.safeParse(stored?.[name]);
     if (parsed.success) settings[name] = parsed.data;
   }
+  // A failed read is not remembered: the next view asks KV again.
+  if (!readFailed) remembered = { value: settings, readAt: Date.now() };
   return settings;
 }
 
@@ -32,5 +46,6 @@ export async function updateExperimentSettings(
   const current = await readExperimentSettings(kv);
   const next = { ...current, [name]: settingsSchema.parse({ ...current[name], ...change }) };
   await kv.put(SETTINGS_KEY, JSON.stringify(next));
+  remembered = { value: next, readAt: Date.now() };
   return next;
 }
