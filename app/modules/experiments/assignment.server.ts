@@ -58,8 +58,7 @@ async function storedAssignment(
 ): Promise<{ assignment: StoredAssignment; fromCookie: boolean }> {
   const cookie = cookieSchema.safeParse(await assignmentCookie(context, request).parse(request.headers.get("Cookie")));
   if (cookie.success && cookie.data.subject === subjectKey(subject)) return { assignment: cookie.data.assignment, fromCookie: true };
-  const kept = storedAssignmentSchema.safeParse(await context.cloudflare.env.AB_KV.get(subjectKey(subject), "json"));
-  return { assignment: kept.success ? kept.data : {}, fromCookie: false };
+  return { assignment: (await readStoredAssignment(context.cloudflare.env.AB_KV, subject)) ?? {}, fromCookie: false };
 }
 
 /** The variants this request shows and whom its events count for; see the module comment for the rules. */
@@ -77,7 +76,14 @@ export async function resolveExperiments(
   const visitor = ensureVisitorId(request);
   const setCookies = visitor.setCookie ? [visitor.setCookie] : [];
   const subject: ExperimentSubject = user ? { kind: "user", id: user.id } : { kind: "visitor", id: visitor.visitorId };
-  const { assignment, fromCookie } = await storedAssignment(context, request, subject);
+  // Without KV the kept assignment is unknown: show what non-participants see and count nothing, rather than draw
+  // again (a variant never changes once assigned) or fail the page.
+  const stored = await storedAssignment(context, request, subject).catch((error: unknown) => {
+    console.warn("A/B assignment unavailable:", error);
+    return null;
+  });
+  if (!stored) return { variants: outside, subject: null, visitorId: null, settings, setCookies };
+  const { assignment, fromCookie } = stored;
 
   const variants = { ...outside };
   const next: StoredAssignment = { ...assignment };
@@ -94,7 +100,10 @@ export async function resolveExperiments(
     variants[name] = variant;
   }
 
-  if (assignedNow) context.cloudflare.ctx.waitUntil(context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next)));
+  if (assignedNow) {
+    const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next));
+    context.cloudflare.ctx.waitUntil(keep.catch((error: unknown) => console.warn("Keeping an A/B assignment failed:", error)));
+  }
   if (assignedNow || !fromCookie) {
     setCookies.push(await assignmentCookie(context, request).serialize({ subject: subjectKey(subject), assignment: next }));
   }

@@ -44,9 +44,6 @@ export const DEFAULT_SETTINGS: AllExperimentSettings = {
   cta_button: { status: "running", splitB: 50, winner: null },
 };
 
-/** Every test on its control: what crawlers and visitors who opt out of tracking see of running tests. */
-export const CONTROL_VARIANTS: VariantAssignment = { hero_messaging: "A", pricing_copy: "A", cta_button: "A" };
-
 /** What a test shows to someone who is not (or no longer) in it: the winner of an ended test, else A. */
 export function variantOutsideTest(settings: ExperimentSettings): Variant {
   return settings.status === "ended" && settings.winner ? settings.winner : "A";

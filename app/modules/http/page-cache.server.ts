@@ -1,4 +1,3 @@
-import { sha256Hex } from "~/modules/security/crypto.server";
 import { edgeCache } from "./edge-cache.server";
 
 /**
@@ -86,9 +85,4 @@ export async function readCachedPage(key: Request): Promise<Response | undefined
 
 export function storePage(key: Request, copy: Response): Promise<void> {
   return edgeCache().put(key, copy);
-}
-
-/** A short, stable name of the app's content for cache keys. */
-export async function shortVersion(text: string): Promise<string> {
-  return (await sha256Hex(text)).slice(0, 12);
 }

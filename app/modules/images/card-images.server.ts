@@ -7,6 +7,7 @@ import { findPublicPreviewCard } from "~/modules/cards/public-collection.server"
 import { edgeCache } from "~/modules/http/edge-cache.server";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
 import { cardImageElement, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
+import { sha256Hex } from "~/modules/security/crypto.server";
 
 /**
  * Card images, rendered once and kept in R2 (docs/decisions/017-card-images.md). Bump RENDERER_VERSION whenever a
@@ -29,10 +30,7 @@ export async function cardImageHash(card: DrawnCard, style: ImageStyle, format: 
     style,
     format,
   ];
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(drawn)));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0"))
-    .join("")
-    .slice(0, 16);
+  return (await sha256Hex(JSON.stringify(drawn))).slice(0, 16);
 }
 
 /** Where the image lives in R2 and its strong ETag: both change with anything drawn. */
