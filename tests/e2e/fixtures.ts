@@ -1,7 +1,5 @@
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { promisify } from "node:util";
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 import { ADMIN, adminSessionFile, postSignIn, type Account } from "./sessions";
 
@@ -64,32 +62,19 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-/**
- * Runs SQL against the browser tests' local D1 (the same database wrangler dev serves). wrangler opens the SQLite file
- * beside the running server, so a write that meets one of the server's own writes gets SQLITE_BUSY: try again then.
+/*
+ * The browser tests never open the database themselves. wrangler opens the SQLite file from a second process beside
+ * the running server, and while it holds a lock the server's own writes fail with SQLITE_BUSY: a sign-in answered 500
+ * in CI that way. They observe what a person can see instead (pages, the outbox, /admin); what only the database shows
+ * is a Worker test's job.
  */
-export async function runSql(sql: string) {
-  await querySql(sql);
-}
 
-/** Like runSql, and resolves with the rows the statement returns. */
-export async function querySql<Row = Record<string, unknown>>(sql: string): Promise<Row[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { stdout } = await promisify(execFile)(
-        "npx",
-        ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--json", "--command", sql],
-        { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-      );
-      const [result] = JSON.parse(stdout) as { results: Row[] }[];
-      return result?.results ?? [];
-    } catch (error) {
-      // With --json, wrangler reports the failure on stdout, which the error carries beside its message.
-      const output = `${String(error)} ${(error as { stdout?: string }).stdout ?? ""}`;
-      if (attempt >= 5 || !output.includes("SQLITE_BUSY")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-    }
-  }
+/** The seeded admin's session cookies, signed in once for the run (global-setup.ts). */
+export async function adminCookies(testInfo: TestInfo): Promise<Parameters<BrowserContext["addCookies"]>[0]> {
+  const { cookies } = JSON.parse(await readFile(adminSessionFile(testInfo.project.outputDir), "utf8")) as {
+    cookies: Parameters<BrowserContext["addCookies"]>[0];
+  };
+  return cookies;
 }
 
 /** The dashboard's own heading ("Welcome back, <first name or email>!"): the page a sign-in lands on. */
@@ -131,10 +116,7 @@ export const test = base.extend<{
   },
   loginAsAdmin: async ({ page }, use, testInfo) => {
     await use(async () => {
-      const { cookies } = JSON.parse(await readFile(adminSessionFile(testInfo.project.outputDir), "utf8")) as {
-        cookies: Parameters<BrowserContext["addCookies"]>[0];
-      };
-      await page.context().addCookies(cookies);
+      await page.context().addCookies(await adminCookies(testInfo));
       return ADMIN;
     });
   },

@@ -154,6 +154,30 @@ describe("pages answer bad input with messages, and link pages need a POST", () 
     expect(visibleText(await (await fetchApp("/reset-password")).text())).toContain("Invalid Reset Link");
   });
 
+  it("an expired reset link says so on the page (410) and offers a new one", async () => {
+    const { email } = await createVerifiedUser();
+    await postForm("/forgot-password", { email });
+    const { link, token } = await latestEmailTo(email);
+    await env.DB.prepare(
+      "UPDATE one_time_tokens SET expires_at = ? WHERE purpose = 'reset_password' AND user_id = (SELECT id FROM users WHERE email = ?)",
+    )
+      .bind(Date.now() - 1, email)
+      .run();
+    // The form posts back to the page the link opened, token and all.
+    const { pathname, search } = new URL(link!);
+    const response = await postForm(pathname + search, {
+      token: token!,
+      password: "Fresh start 2026",
+      confirmPassword: "Fresh start 2026",
+    });
+    expect(response.status).toBe(410);
+    const text = visibleText(await response.text());
+    expect(text).toContain("This reset link has expired. Reset links are valid for 1 hour.");
+    expect(text).toContain("Request a new reset link");
+    // The old password still works: nothing was changed by the refused link.
+    expectRedirect(await signInForm(email), "/dashboard", 302);
+  });
+
   it("signs a passwordless buyer in with an emailed link, once", async () => {
     const { email } = await createVerifiedUser();
     expectRedirect(await postForm("/login", { intent: "link", email }), "/login?redirectTo=%2Fdashboard");
