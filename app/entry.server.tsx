@@ -2,7 +2,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { InlineStylesheetsProvider } from "~/components/inline-stylesheets";
 import { NonceProvider } from "~/components/nonce";
+import { readInlineStylesheets } from "~/modules/http/inline-stylesheets.server";
 
 // With single fetch, Remix reads this to bound streaming of deferred data.
 export const streamTimeout = 5_000;
@@ -27,9 +29,12 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), streamTimeout + 1_000);
 
+  const stylesheets = await readInlineStylesheets(loadContext.cloudflare.env.ASSETS, request.url);
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.cspNonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
+      <InlineStylesheetsProvider value={stylesheets}>
+        <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
+      </InlineStylesheetsProvider>
     </NonceProvider>,
     {
       nonce: loadContext.cspNonce,

@@ -1,10 +1,11 @@
-import "@fontsource/inter/400.css";
-import "@fontsource/inter/600.css";
-import "@fontsource/inter/700.css";
-import "@fontsource/lora/400.css";
-import "@fontsource/lora/400-italic.css";
-import "@fontsource/lora/700.css";
-import { cssBundleHref } from "@remix-run/css-bundle";
+// The Latin subset only (Basic Latin and Latin-1: the copy and the cards are English), since every @font-face rule is
+// inlined into each page's head (docs/decisions/024-first-paint.md). A rarer letter falls back to the system font.
+import "@fontsource/inter/latin-400.css";
+import "@fontsource/inter/latin-600.css";
+import "@fontsource/inter/latin-700.css";
+import "@fontsource/lora/latin-400.css";
+import "@fontsource/lora/latin-400-italic.css";
+import "@fontsource/lora/latin-700.css";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import {
@@ -20,18 +21,19 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
+import { InlineStylesheets } from "~/components/inline-stylesheets";
+import { iconSpriteHref } from "~/components/ui/icon";
 import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
 import { useTimeZoneCookie } from "~/hooks/use-time-zone-cookie";
 import { getToast } from "~/modules/toast/toast.server";
-import stylesheet from "~/tailwind.css";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Every page draws icons from the sprite: fetch it with the stylesheets, not when the first <use> is parsed.
+  { rel: "preload", href: iconSpriteHref, as: "image", type: "image/svg+xml" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -74,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3d5a40" />
         <Meta />
+        <InlineStylesheets />
         <Links />
       </head>
       <body>

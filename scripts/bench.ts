@@ -11,6 +11,8 @@
  *   the floor of this runtime (a static file)
  * - throughput of the public pages (and /cards for a buyer) against a constant Worker serving the same bytes, and
  *   the client JavaScript the landing loads against a bare Remix app (issue 13's ratios)
+ * - Lighthouse's mobile run of the landing in Debian's Chromium (median of 3 by performance score): the four category
+ *   scores and the paint metrics (issue 13's targets)
  * - the forms that send email (the access gate's Check Access, Forgot password): the median answer, which no longer
  *   waits for the email (it is queued: docs/decisions/021)
  */
@@ -20,6 +22,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { timeEmailForms } from "./lib/email-forms-bench";
 import { offlineWranglerEnv, run } from "./lib/run";
+import { runLighthouse, type LighthouseFigures } from "./lib/lighthouse-bench";
 import { BROWSER_UA, timeThroughput } from "./lib/throughput-bench";
 
 const port = process.env.BENCH_PORT ?? "8799";
@@ -311,6 +314,8 @@ try {
   const images = await timeCardImages();
   const emailForms = await timeEmailForms(origin);
   const throughput = await timePublicPagesThroughput();
+  const lighthouseRuns: LighthouseFigures[] = [];
+  for (let run = 0; run < 3; run++) lighthouseRuns.push(await runLighthouse(`${origin}/`));
 
   console.log("\nLIGHT Cards benchmark");
   console.log(`Worker bundle (minified): ${kib(size.raw)}, gzip ${kib(size.gzip)} (free plan limit 3 MiB gzip)`);
@@ -355,6 +360,21 @@ try {
   console.log(
     `Client JavaScript the landing page loads (gzip): ${(landingJs / 1000).toFixed(1)} kB, ${(landingJs / BARE_REMIX_JS_BYTES).toFixed(2)}x a bare Remix v2 app (84 kB; target <= 1.25x)`,
   );
+  const byPerformance = [...lighthouseRuns].sort((a, b) => a.scores.performance - b.scores.performance);
+  const lighthouse = byPerformance[1] ?? byPerformance[0];
+  if (lighthouse) {
+    const { scores } = lighthouse;
+    console.log("Lighthouse, the landing page (mobile, simulated slow 4G, Debian's Chromium; the median of 3 runs by performance):");
+    console.log(
+      `  performance ${scores.performance} (target >= 98), accessibility ${scores.accessibility}, best practices ${scores.bestPractices}, SEO ${scores.seo} (targets 100)`,
+    );
+    console.log(
+      `  LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s (target <= 1.6 s), FCP ${(lighthouse.fcpMs / 1000).toFixed(2)} s, ` +
+        `TBT ${lighthouse.tbtMs.toFixed(0)} ms, CLS ${lighthouse.cls.toFixed(3)}`,
+    );
+    console.log(`  all runs' performance: ${lighthouseRuns.map((run) => run.scores.performance).join(", ")}`);
+    for (const finding of lighthouse.opportunities) console.log(`  below full marks: ${finding}`);
+  }
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
 }

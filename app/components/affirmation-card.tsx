@@ -1,21 +1,4 @@
-import {
-  Bird,
-  Butterfly,
-  Check,
-  Copy,
-  Fire,
-  Heart,
-  Leaf,
-  Lightbulb,
-  Mountains,
-  Plant,
-  ShareNetwork,
-  ShieldCheck,
-  SpeakerHigh,
-  Star,
-  Stop,
-} from "@phosphor-icons/react/dist/ssr";
-import type { Icon } from "@phosphor-icons/react";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { CardImageMenu } from "~/components/card-image-menu";
@@ -24,24 +7,31 @@ import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ANCHOR_FALLBACK, cardShareText, formatTheme, versesOf, type Card } from "~/modules/cards/card";
 
-const ICONS: Record<string, Icon> = {
-  mountain: Mountains,
-  dove: Bird,
-  heart: Heart,
-  star: Star,
-  "shield-alt": ShieldCheck,
-  leaf: Leaf,
-  fire: Fire,
-  seedling: Plant,
-  lightbulb: Lightbulb,
-  butterfly: Butterfly,
+/** The spec's category icon names, drawn from Phosphor's duotone set. */
+const CATEGORY_ICONS: Record<string, IconName> = {
+  mountain: "mountains-duotone",
+  dove: "bird-duotone",
+  heart: "heart-duotone",
+  star: "star-duotone",
+  "shield-alt": "shield-check-duotone",
+  leaf: "leaf-duotone",
+  fire: "fire-duotone",
+  seedling: "plant-duotone",
+  lightbulb: "lightbulb-duotone",
+  butterfly: "butterfly-duotone",
 };
 const GRADIENTS = new Set(["sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden"]);
 
 /** Unknown icons fall back to the mountain, as the spec says. */
 export function CardIcon({ name, className }: { name: string; className?: string }) {
-  const IconComponent = ICONS[name] ?? Mountains;
-  return <IconComponent aria-hidden="true" className={className} weight="duotone" data-icon={ICONS[name] ? name : "mountain"} />;
+  const known = Object.hasOwn(CATEGORY_ICONS, name);
+  return (
+    <Icon
+      name={CATEGORY_ICONS[known ? name : "mountain"] ?? "mountains-duotone"}
+      className={className}
+      data-icon={known ? name : "mountain"}
+    />
+  );
 }
 
 export const SPEECH_RATE = 0.8;
@@ -243,7 +233,7 @@ function FavoriteButton({ favorite, dark, title }: { favorite: FavoriteControl; 
       aria-label={favorite.isFavorite ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
       onClick={favorite.onToggle}
     >
-      <Heart className="h-6 w-6" weight={favorite.isFavorite ? "fill" : "regular"} aria-hidden="true" />
+      <Icon name={favorite.isFavorite ? "heart-fill" : "heart"} className="h-6 w-6" />
     </button>
   );
 }
@@ -291,7 +281,7 @@ function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boolean; onS
         dark ? "bg-white/15 text-white hover:bg-white/25" : "bg-white/80 text-ink hover:bg-white"
       }`}
     >
-      {speaking ? <Stop className="h-5 w-5" aria-hidden="true" /> : <SpeakerHigh className="h-5 w-5" aria-hidden="true" />}
+      {speaking ? <Icon name="stop" className="h-5 w-5" /> : <Icon name="speaker-high" className="h-5 w-5" />}
       {speaking ? "Stop" : "Speak"}
     </button>
   );
@@ -349,7 +339,7 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
         aria-label={`Share ${card.title}`}
         onClick={onSummaryClick}
       >
-        <ShareNetwork className="h-6 w-6" aria-hidden="true" />
+        <Icon name="share-network" className="h-6 w-6" />
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
         <a
@@ -373,7 +363,7 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
         </a>
         {hydrated ? (
           <button type="button" className={`${linkClass} flex w-full items-center gap-2 text-left`} onClick={() => copyText("Copied!")}>
-            {copied ? <Check className="h-4 w-4 text-sage-700" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+            {copied ? <Icon name="check" className="h-4 w-4 text-sage-700" /> : <Icon name="copy" className="h-4 w-4" />}
             {copied ? "Copied" : "Copy as text"}
           </button>
         ) : null}

@@ -1,4 +1,4 @@
-import { DownloadSimple } from "@phosphor-icons/react/dist/ssr";
+import { Icon } from "~/components/ui/icon";
 import { useState, type FormEvent, type MouseEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -72,7 +72,7 @@ export function CardImageMenu({
         className={`${buttonClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
         aria-label={`Download ${title} as an image`}
       >
-        <DownloadSimple className="h-6 w-6" aria-hidden="true" />
+        <Icon name="download-simple" className="h-6 w-6" />
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-60 space-y-1 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
         <form

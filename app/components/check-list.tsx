@@ -1,4 +1,4 @@
-import { Check } from "@phosphor-icons/react/dist/ssr";
+import { Icon } from "~/components/ui/icon";
 
 /** A list of what is included, each item with a check mark (pricing, checkout, sample card). */
 export function CheckList({ items, className = "space-y-2" }: { items: string[]; className?: string }) {
@@ -6,7 +6,7 @@ export function CheckList({ items, className = "space-y-2" }: { items: string[];
     <ul className={className}>
       {items.map((item) => (
         <li key={item} className="flex gap-2">
-          <Check className="mt-1 h-5 w-5 flex-none text-sage-700" weight="bold" aria-hidden="true" />
+          <Icon name="check-bold" className="mt-1 h-5 w-5 flex-none text-sage-700" />
           <span>{item}</span>
         </li>
       ))}

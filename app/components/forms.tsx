@@ -1,5 +1,5 @@
+import { Icon } from "~/components/ui/icon";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Eye, EyeSlash } from "@phosphor-icons/react/dist/ssr";
 import { useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -81,7 +81,7 @@ export function PasswordField({
             aria-pressed={visible}
             className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-ink-muted hover:text-ink"
           >
-            {visible ? <EyeSlash className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
+            {visible ? <Icon name="eye-slash" className="h-5 w-5" /> : <Icon name="eye" className="h-5 w-5" />}
           </button>
         ) : null}
       </div>

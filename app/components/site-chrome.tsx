@@ -1,4 +1,4 @@
-import { InstagramLogo, List } from "@phosphor-icons/react/dist/ssr";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "@remix-run/react";
 import { useSiteSettings } from "~/hooks/use-site-settings";
 
@@ -30,7 +30,7 @@ export function SiteHeader({
                 className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-sage-100 [&::-webkit-details-marker]:hidden"
                 aria-label="Menu"
               >
-                <List className="h-6 w-6" aria-hidden="true" />
+                <Icon name="list" className="h-6 w-6" />
               </summary>
               <div className="absolute right-0 mt-2 flex w-48 flex-col rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
                 <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} />
@@ -43,7 +43,7 @@ export function SiteHeader({
               rel="noopener noreferrer"
               aria-label="LIGHT Cards on social media (opens in a new tab)"
             >
-              <InstagramLogo className="h-6 w-6" aria-hidden="true" />
+              <Icon name="instagram-logo" className="h-6 w-6" />
             </a>
             <Link to="/checkout" className="btn-primary whitespace-nowrap px-4 py-2 text-sm">
               Get Access Now

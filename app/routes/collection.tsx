@@ -1,9 +1,9 @@
+import { Icon } from "~/components/ui/icon";
 /**
  * GET /collection: the collection PDF's page for buyers. When the current PDF is already stored it offers the
  * download; otherwise it starts the build after the response and shows a pending state that refreshes itself every
  * 2 seconds through a `Refresh` header (no JavaScript needed), so nobody waits on a request that might time out.
  */
-import { ArrowLeft, DownloadSimple } from "@phosphor-icons/react/dist/ssr";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
@@ -40,7 +40,7 @@ export default function CollectionPdfPage() {
       <SiteHeader />
       <main id="main" className="section max-w-2xl space-y-8">
         <Link to="/cards" className="inline-flex items-center gap-2 font-semibold text-sage-800 hover:underline">
-          <ArrowLeft className="h-5 w-5" aria-hidden="true" /> Back to the cards
+          <Icon name="arrow-left" className="h-5 w-5" /> Back to the cards
         </Link>
         <h1 className="font-serif text-3xl font-bold text-sage-900">The collection as a PDF</h1>
         <p className="text-lg text-sage-800">
@@ -51,7 +51,7 @@ export default function CollectionPdfPage() {
           <section aria-live="polite" className="space-y-4">
             <h2 className="text-xl font-semibold text-sage-900">Your PDF is ready</h2>
             <a href="/collection.pdf" download className="btn-primary inline-flex items-center gap-2">
-              <DownloadSimple className="h-5 w-5" aria-hidden="true" /> Download PDF
+              <Icon name="download-simple" className="h-5 w-5" /> Download PDF
             </a>
             <p className="text-sage-700">PDF, {formatSize(size ?? 0)}</p>
           </section>

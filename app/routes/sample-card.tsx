@@ -1,4 +1,4 @@
-import { ArrowLeft } from "@phosphor-icons/react/dist/ssr";
+import { Icon } from "~/components/ui/icon";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -68,7 +68,7 @@ export default function SampleCardPage() {
       <SiteHeader anchorsBase="/" />
       <main id="main" className="section space-y-12">
         <Link to="/" className="inline-flex items-center gap-2 font-semibold text-sage-800 hover:underline">
-          <ArrowLeft className="h-5 w-5" aria-hidden="true" /> Back to Home
+          <Icon name="arrow-left" className="h-5 w-5" /> Back to Home
         </Link>
         <div className="grid items-start gap-10 lg:grid-cols-2">
           <div className="mx-auto w-full max-w-md">

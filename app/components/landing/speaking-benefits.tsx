@@ -1,4 +1,4 @@
-import { Check } from "@phosphor-icons/react/dist/ssr";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SPEAKING_BENEFITS } from "~/content/landing-copy";
@@ -15,7 +15,7 @@ export function SpeakingBenefitsSection({ ctaLabel, aside }: { ctaLabel: string;
           <ul className="space-y-4">
             {SPEAKING_BENEFITS.map((benefit) => (
               <li key={benefit.title} className="flex gap-3">
-                <Check className="mt-1 h-5 w-5 flex-none text-sage-700" weight="bold" aria-hidden="true" />
+                <Icon name="check-bold" className="mt-1 h-5 w-5 flex-none text-sage-700" />
                 <div>
                   <h3 className="font-semibold">{benefit.title}</h3>
                   <p className="text-ink-muted">{benefit.text}</p>

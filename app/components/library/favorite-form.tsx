@@ -1,4 +1,4 @@
-import { Heart } from "@phosphor-icons/react/dist/ssr";
+import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { useToast } from "~/components/ui/toaster";
@@ -48,7 +48,7 @@ export function FavoriteForm({
         aria-pressed={shown}
         aria-label={shown ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
       >
-        <Heart className="h-6 w-6" weight={shown ? "fill" : "regular"} aria-hidden="true" />
+        <Icon name={shown ? "heart-fill" : "heart"} className="h-6 w-6" />
       </button>
     </fetcher.Form>
   );

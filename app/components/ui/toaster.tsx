@@ -1,13 +1,14 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Toast, ToastInput } from "~/modules/toast/toast";
 
 /**
  * One toast at a time (a new one replaces the old), shown for 5 s, swipe to dismiss,
- * F8 moves focus to the viewport, announced to screen readers: Radix Toast does the work.
+ * F8 moves focus to the viewport, announced to screen readers: Radix Toast does the work (toast-view.tsx). Its code
+ * loads with the first toast: most visits show none, and the landing page's JavaScript budget has no room for it
+ * (docs/decisions/024-first-paint.md).
  */
-export const TOAST_DURATION_MS = 5000;
+const ToastView = lazy(() => import("./toast-view"));
 
 type ToastContextValue = { showToast: (toast: ToastInput) => void };
 const ToastContext = createContext<ToastContextValue | null>(null);
@@ -17,12 +18,6 @@ export function useToast(): ToastContextValue {
   if (!context) throw new Error("useToast must be used inside <ToasterProvider>");
   return context;
 }
-
-const typeStyles: Record<Toast["type"], string> = {
-  success: "border-sage-500 bg-white",
-  error: "border-red-700 bg-white",
-  message: "border-lavender-500 bg-white",
-};
 
 export function ToasterProvider({
   children,
@@ -34,6 +29,7 @@ export function ToasterProvider({
 }) {
   const [current, setCurrent] = useState<Toast | null>(serverToast);
   const [open, setOpen] = useState(Boolean(serverToast));
+  const hydrated = useHydrated();
 
   const showToast = useCallback((input: ToastInput) => {
     setCurrent({
@@ -54,35 +50,12 @@ export function ToasterProvider({
 
   return (
     <ToastContext.Provider value={value}>
-      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-        {children}
-        {current ? (
-          <ToastPrimitive.Root
-            key={current.id}
-            open={open}
-            onOpenChange={setOpen}
-            type={current.type === "error" ? "foreground" : "background"}
-            className={`toast-root grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-xl border-l-4 p-4 text-ink shadow-lg ring-1 ring-black/5 ${typeStyles[current.type]}`}
-            data-testid="toast"
-          >
-            <ToastPrimitive.Title className="font-semibold">{current.title}</ToastPrimitive.Title>
-            {current.description ? (
-              <ToastPrimitive.Description className="col-start-1 text-sm text-ink-muted">{current.description}</ToastPrimitive.Description>
-            ) : null}
-            <ToastPrimitive.Close
-              aria-label="Dismiss notification"
-              className="col-start-2 row-start-1 rounded px-2 text-lg leading-none text-ink-muted hover:text-ink focus-visible:outline focus-visible:outline-2 focus-visible:outline-lavender-700"
-            >
-              ×
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ) : null}
-        <ToastPrimitive.Viewport
-          hotkey={["F8"]}
-          label="Notifications ({hotkey})"
-          className="fixed bottom-0 right-0 z-50 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
-        />
-      </ToastPrimitive.Provider>
+      {children}
+      {hydrated && current ? (
+        <Suspense fallback={null}>
+          <ToastView toast={current} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

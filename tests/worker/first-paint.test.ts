@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { readInlineStylesheets } from "~/modules/http/inline-stylesheets.server";
+import { STYLESHEET_HREFS } from "~/styles";
+import { fetchApp } from "./helpers";
+
+describe("the first paint waits for no stylesheet", () => {
+  it("inlines the app's stylesheets (the fonts' @font-face rules and Tailwind) in the head, and links none", async () => {
+    const html = await (await fetchApp("/")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    // The built sheets (a test's own import of the module names no built file, so read the names from the page).
+    expect(head.match(/<style data-href="\/build\/[^"]+\.css">/g)).toHaveLength(2);
+    expect(head).toContain("@font-face{font-family:Lora");
+    expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    // Each font is one Latin file (no subset a page never needs).
+    expect(head).not.toContain("cyrillic");
+  });
+
+  it("links a stylesheet it cannot read instead of failing the page, and reads each sheet once per isolate", async () => {
+    const serving = (answer: () => Response) => {
+      const requested: string[] = [];
+      const fetcher = {
+        fetch: async (url: URL) => {
+          requested.push(url.pathname);
+          return answer();
+        },
+      } as unknown as Fetcher;
+      return { fetcher, requested };
+    };
+    const down = serving(() => new Response("Not found", { status: 404 }));
+    expect(await readInlineStylesheets(down.fetcher, "https://light.example/")).toEqual(
+      STYLESHEET_HREFS.map((href) => ({ href, css: null })),
+    );
+
+    const up = serving(() => new Response("body{color:#222}", { headers: { "Content-Type": "text/css" } }));
+    const read = await readInlineStylesheets(up.fetcher, "https://light.example/");
+    expect(read.map((sheet) => sheet.css)).toEqual(STYLESHEET_HREFS.map(() => "body{color:#222}"));
+    expect(up.requested).toHaveLength(STYLESHEET_HREFS.length);
+
+    // A built sheet's URL names its content: once read, it is never fetched again.
+    const later = serving(() => new Response("Not found", { status: 404 }));
+    expect(await readInlineStylesheets(later.fetcher, "https://light.example/")).toEqual(read);
+    expect(later.requested).toHaveLength(0);
+  });
+});
