@@ -75,7 +75,7 @@ export default function LandingPage() {
   return (
     <>
       <SiteHeader />
-      <main id="main">
+      <main id="main" className="landing-main">
         <HeroSection hero={copy.hero} ctaLabel={copy.ctaLabel} sampleCard={page.sampleCard} pageUrl={pageUrl} />
         <SpeakingBenefitsSection ctaLabel={copy.ctaLabel} aside={<TryItNow card={page.tryItCard} siteUrl={pageUrl} />} />
         <HowItWorksSection />
