@@ -2,6 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { InlineStylesheetsProvider, inlinedStylesheetsInDocument } from "~/components/inline-stylesheets";
+import { HydratedProvider } from "~/hooks/use-hydrated";
 
 // Read before React takes the document over.
 const stylesheets = inlinedStylesheetsInDocument(document);
@@ -11,7 +12,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <InlineStylesheetsProvider value={stylesheets}>
-        <RemixBrowser />
+        <HydratedProvider>
+          <RemixBrowser />
+        </HydratedProvider>
       </InlineStylesheetsProvider>
     </StrictMode>,
   );

@@ -1,0 +1,24 @@
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
+
+const HydratedContext = createContext(false);
+
+/**
+ * Turns `useHydrated()` true once the document has hydrated (entry.client.tsx wraps the app in it). The switch is a
+ * transition: React renders the script-only controls it reveals in slices that leave the main thread free, where a
+ * store-based hook re-renders every such component in one synchronous task on load (docs/decisions/024).
+ */
+export function HydratedProvider({ children }: { children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    startTransition(() => setHydrated(true));
+  }, []);
+  return <HydratedContext.Provider value={hydrated}>{children}</HydratedContext.Provider>;
+}
+
+/**
+ * False during server rendering and the hydration pass, true afterwards: controls that need
+ * JavaScript (speech, clipboard) render only when it is running.
+ */
+export function useHydrated(): boolean {
+  return useContext(HydratedContext);
+}
