@@ -39,9 +39,17 @@ export function testEnv(overrides: Record<string, string> = {}): Env & { EMAIL_Q
 }
 
 /** The same Worker with some vars changed, e.g. `{ ENVIRONMENT: "production" }`; its email goes through the consumer with them. */
-export async function fetchAppWithEnv(overrides: Record<string, string>, path: string, init?: RequestInit): Promise<Response> {
+export function fetchAppWithEnv(overrides: Record<string, string>, path: string, init?: RequestInit): Promise<Response> {
+  return fetchAppWith(testEnv(overrides), path, init);
+}
+
+/** The same Worker with some bindings replaced, e.g. a D1 that records how it is used. */
+export function fetchAppWithBindings(bindings: Partial<Omit<Env, "EMAIL_QUEUE">>, path: string, init?: RequestInit): Promise<Response> {
+  return fetchAppWith({ ...testEnv(), ...bindings }, path, init);
+}
+
+async function fetchAppWith(vars: ReturnType<typeof testEnv>, path: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const vars = testEnv(overrides);
   const response = await worker.fetch(workerRequest(browserRequest(path, init)), vars, ctx);
   await waitOnExecutionContext(ctx);
   await deliver(vars, vars.EMAIL_QUEUE);

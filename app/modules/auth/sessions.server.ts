@@ -96,10 +96,14 @@ function sessionCookie(config: AppConfig, request: Request) {
   return signedCookie(SESSION_COOKIE_NAME, config, request);
 }
 
+/** Whether the browser sent a session cookie at all (it may still have expired). */
+export function carriesSessionCookie(request: Request): boolean {
+  return request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`) ?? false;
+}
+
 export async function readSessionToken(config: AppConfig, request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
-  const value = await sessionCookie(config, request).parse(header);
+  if (!carriesSessionCookie(request)) return null;
+  const value = await sessionCookie(config, request).parse(request.headers.get("Cookie"));
   return typeof value === "string" ? value : null;
 }
 
@@ -181,10 +185,19 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
 /** Appends the renewal cookie unless the route's response already sets the session cookie (sign-in, logout). */
 export function applyAuthCookies(response: Response, auth: RequestAuth): Response {
   if (auth.responseCookies.length === 0) return response;
-  const setCookies = response.headers.getSetCookie?.() ?? [];
-  if (setCookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`))) return response;
+  if (sessionCookieChange(response)) return response;
   for (const cookie of auth.responseCookies) response.headers.append("Set-Cookie", cookie);
   return response;
+}
+
+/**
+ * What a response does to the session cookie: sets it ("started": a sign-in, or a renewal), clears it ("ended":
+ * `clearSessionCookie` sends an empty value) or leaves it alone (null).
+ */
+export function sessionCookieChange(response: Response): "started" | "ended" | null {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${SESSION_COOKIE_NAME}=`));
+  if (!cookie) return null;
+  return cookie.startsWith(`${SESSION_COOKIE_NAME}=;`) ? "ended" : "started";
 }
 
 // ---------------------------------------------------------------------------
