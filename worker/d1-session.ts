@@ -22,13 +22,8 @@ function bookmarkCookie(config: AppConfig, request: Request) {
 export async function readBookmark(config: AppConfig, request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${D1_BOOKMARK_COOKIE}=`)) return null;
-  try {
-    const parsed = d1BookmarkSchema.safeParse(await bookmarkCookie(config, request).parse(header));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // Remix's unsign throws on a signature that is not base64.
-    return null;
-  }
+  const parsed = d1BookmarkSchema.safeParse(await bookmarkCookie(config, request).parse(header));
+  return parsed.success ? parsed.data : null;
 }
 
 /**

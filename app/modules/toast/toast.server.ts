@@ -1,5 +1,6 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import type { AppConfig } from "~/modules/config/config.server";
+import { readsGarbledAsMissing } from "~/modules/http/cookies.server";
 import { toastSchema, type Toast, type ToastInput } from "./toast";
 
 /**
@@ -10,14 +11,15 @@ const TOAST_KEY = "toast";
 
 function toastStorage(config: AppConfig) {
   return createCookieSessionStorage({
-    cookie: {
-      name: "lc_toast",
-      sameSite: "lax",
-      path: "/",
-      httpOnly: true,
-      secrets: config.sessionSecrets,
-      secure: config.appOrigin.startsWith("https://") && !config.isDevelopment,
-    },
+    cookie: readsGarbledAsMissing(
+      createCookie("lc_toast", {
+        sameSite: "lax",
+        path: "/",
+        httpOnly: true,
+        secrets: config.sessionSecrets,
+        secure: config.appOrigin.startsWith("https://") && !config.isDevelopment,
+      }),
+    ),
   });
 }
 
