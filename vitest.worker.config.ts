@@ -35,8 +35,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       // Integration tests draw PNGs, build the PDF and hash passwords in workerd: on a busy 2-core machine one can
-      // pass 5 s without anything being wrong.
-      testTimeout: 20_000,
+      // pass 5 s without anything being wrong. A rate limit's burst may first wait up to 15 s for the next minute's
+      // window (awayFromWindowEdge in tests/worker/helpers.ts).
+      testTimeout: 40_000,
       setupFiles: ["./tests/worker/setup.ts"],
       deps: {
         optimizer: {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client";
 import { PASSWORD_ITERATIONS } from "~/modules/auth/passwords.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
-import { countEmailsTo, createVerifiedUser, fetchApp, latestEmailTo, postJson, signInApi } from "./helpers";
+import { awayFromWindowEdge, countEmailsTo, createVerifiedUser, fetchApp, latestEmailTo, postJson, signInApi } from "./helpers";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 
 type ApiUser = {
@@ -260,6 +260,7 @@ describe("forgot and reset password", () => {
 describe("rate limits", () => {
   it("stops the sixth sign-in attempt for one email within a minute with 429 and Retry-After", async () => {
     const { email } = await createVerifiedUser();
+    await awayFromWindowEdge();
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await postJson("/api/auth/login", { email, password: "Wrong password 1" })).status).toBe(401);
     }
@@ -271,6 +272,7 @@ describe("rate limits", () => {
 
   it("limits forgot-password per email (3 a minute)", async () => {
     const { email } = await createVerifiedUser();
+    await awayFromWindowEdge();
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await postJson("/api/auth/forgot-password", { email })).status).toBe(200);
     }

@@ -174,3 +174,13 @@ export function expectConsoleError(pattern: RegExp) {
   expect(index, `expected a console.error matching ${pattern}`).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(index, 1);
 }
+
+/**
+ * Rate limits count in fixed windows aligned to the minute (Cloudflare's binding, which miniflare runs as such): a
+ * burst that must meet its limit within one window starts well inside one, never in its last `marginMs`. Otherwise
+ * the burst straddles two windows and the refusal comes later than the test expects (a CI failure, once).
+ */
+export async function awayFromWindowEdge(windowMs = 60_000, marginMs = 10_000) {
+  const into = Date.now() % windowMs;
+  if (into > windowMs - marginMs) await new Promise((resolve) => setTimeout(resolve, windowMs - into + 250));
+}

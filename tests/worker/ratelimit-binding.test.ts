@@ -7,12 +7,7 @@ import { describe, expect, it } from "vitest";
 import { bindingNameFor } from "~/modules/ratelimit/binding.server";
 import { getRateLimiter } from "~/modules/ratelimit/limiter.server";
 import { DEVELOPMENT_IP_LIMIT, RATE_LIMIT_RULE_NAMES, RATE_LIMIT_RULES } from "~/modules/ratelimit/rules";
-
-/** The binding's window is fixed and aligned to the minute: start counting well inside one, never at its edge. */
-async function awayFromWindowEdge(windowMs = 60_000, marginMs = 5_000) {
-  const into = Date.now() % windowMs;
-  if (into > windowMs - marginMs) await new Promise((resolve) => setTimeout(resolve, windowMs - into + 250));
-}
+import { awayFromWindowEdge } from "./helpers";
 
 let unique = 0;
 const fresh = (label: string) => `${label}-${Date.now()}-${++unique}`;
