@@ -12,7 +12,8 @@ import { signedCookie } from "../app/modules/http/cookies.server";
 export const D1_BOOKMARK_COOKIE = "lc_d1";
 
 /** D1's bookmarks: three 8-digit hex counters and a hex hash, e.g. `0000000a-00000003-00004f8e-<hex>`. */
-const d1BookmarkSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{1,64}$/);
+export const D1_BOOKMARK_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{1,64}$/;
+const d1BookmarkSchema = z.string().regex(D1_BOOKMARK_PATTERN);
 
 function bookmarkCookie(config: AppConfig, request: Request) {
   return signedCookie(D1_BOOKMARK_COOKIE, config, request);

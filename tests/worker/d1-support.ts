@@ -5,11 +5,11 @@
 import { env } from "cloudflare:workers";
 import { readConfig } from "~/modules/config/config.server";
 import { signedCookie } from "~/modules/http/cookies.server";
-import { D1_BOOKMARK_COOKIE } from "../../worker/d1-session";
+import { D1_BOOKMARK_COOKIE, D1_BOOKMARK_PATTERN } from "../../worker/d1-session";
 import { ORIGIN } from "./helpers";
 
-/** A bookmark as D1 makes them. */
-export const D1_BOOKMARK_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]+$/;
+/** A bookmark as D1 makes them (the shape the Worker accepts back). */
+export const D1_BOOKMARK_SHAPE = D1_BOOKMARK_PATTERN;
 
 /**
  * The test database behind a binding that records every `withSession` argument; with `refuseBookmarks`, it throws
