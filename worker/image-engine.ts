@@ -1,13 +1,14 @@
 /**
  * The card-image engine (docs/decisions/017-card-images.md): satori lays the element out to SVG (yoga, wasm), resvg
- * rasterises it to PNG (wasm). Wasm can only be imported here, where wrangler bundles: the Remix compiler would turn a
- * .wasm import in app/ into a URL string (011). Both wasm modules are initialised once per isolate, on the first
+ * rasterises it (wasm) and ./png encodes the pixels with the runtime's native zlib. Wasm can only be imported here,
+ * where wrangler bundles: the Remix compiler would turn a .wasm import in app/ into a URL string (011). Both wasm modules are initialised once per isolate, on the first
  * render, and the promise is kept: resvg's initWasm throws when called twice.
  */
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import satori, { type Font, init as initSatori } from "satori/standalone";
 import yogaWasm from "satori/yoga.wasm";
+import { encodePng } from "./png";
 import { fillGradientsDirectly } from "./svg-gradients";
 import type { FontFiles, ImageElement, ImageEngine } from "../app/modules/images/engine";
 
@@ -46,7 +47,7 @@ export function createImageEngine(files: FontFiles): ImageEngine {
       const resvg = new Resvg(fillGradientsDirectly(svg), { fitTo: { mode: "width", value: size.width } });
       const rendered = resvg.render();
       try {
-        return rendered.asPng();
+        return encodePng(rendered.pixels, rendered.width, rendered.height);
       } finally {
         rendered.free();
         resvg.free();
