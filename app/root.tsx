@@ -25,6 +25,7 @@ import { InlineStylesheets } from "~/components/inline-stylesheets";
 import { iconSpriteHref } from "~/components/ui/icon";
 import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
 import { useTimeZoneCookie } from "~/hooks/use-time-zone-cookie";
+import { carriesSessionCookie } from "~/modules/auth/sessions.server";
 import { getToast } from "~/modules/toast/toast.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
@@ -49,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       toast,
+      // Only a signed-in browser reports its time zone (useTimeZoneCookie); a visitor's page never pays for it.
+      reportsTimeZone: carriesSessionCookie(request),
       site: {
         supportEmail: context.config.supportEmail,
         socialUrl: context.config.socialUrl,
@@ -95,8 +98,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
-  useTimeZoneCookie();
+  const { toast, reportsTimeZone } = useLoaderData<typeof loader>();
+  useTimeZoneCookie(reportsTimeZone);
   return (
     <ToasterProvider serverToast={toast}>
       <Outlet />

@@ -4,16 +4,21 @@ import { TIME_ZONE_COOKIE } from "~/modules/habit/time-zone";
 /**
  * Tells the server the browser's time zone (lc_tz), so streak days are the user's own calendar days
  * (docs/decisions/000-product-rules.md, Habit). Without JavaScript the server keeps the zone it stored, or UTC.
+ * Only signed-in pages ask (`enabled`): the server reads the zone for signed-in users' activity alone (the register
+ * form sends its own), and a browser's first `Intl.DateTimeFormat()` loads its time-zone data, 35-75 ms of main
+ * thread in Chromium here, which a visitor's landing page would spend right after it paints
+ * (docs/decisions/024-first-paint.md).
  */
-export function useTimeZoneCookie() {
+export function useTimeZoneCookie(enabled: boolean) {
   useEffect(() => {
+    if (!enabled) return;
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!zone) return;
     const value = encodeURIComponent(zone);
     if (document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
     // biome-ignore lint/suspicious/noDocumentCookie: one small first-party preference cookie; the Cookie Store API is not in every browser we serve.
     document.cookie = `${TIME_ZONE_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  }, []);
+  }, [enabled]);
 }
 
 /** The browser's IANA zone once the page has hydrated (empty before, and without JavaScript), for forms to send. */

@@ -206,3 +206,22 @@ test.describe("accounts with JavaScript @js", () => {
     await expect(password).toHaveAttribute("type", "password");
   });
 });
+
+test.describe("the browser's time zone @js", () => {
+  test.use({ timezoneId: "Europe/Paris" });
+
+  test("a visitor's pages leave it alone; a signed-in page tells the server (lc_tz)", async ({ page, login }) => {
+    const zoneCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === "lc_tz")?.value;
+
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeVisible();
+    // The Speak buttons appear once the app has hydrated and run its effects, the root's among them.
+    await expect(page.getByRole("button", { name: "Speak" }).first()).toBeVisible();
+    expect(await zoneCookie()).toBeUndefined();
+
+    await login();
+    await page.goto("/dashboard");
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect.poll(zoneCookie).toBe(encodeURIComponent("Europe/Paris"));
+  });
+});
