@@ -4,9 +4,6 @@ import spriteHref from "./icons/sprite.svg";
 
 export type { IconName };
 
-/** The sprite's URL (hashed by the build, so cached for a year): the root preloads it. */
-export const iconSpriteHref = spriteHref;
-
 /**
  * A Phosphor icon from the app's sprite (scripts/lib/icon-sprite.ts lists them): an <svg> that <use>s one symbol, so
  * the icons cost no client JavaScript and render the same with or without it. Decorative unless given a title.
