@@ -11,7 +11,7 @@
  *   the floor of this runtime (a static file)
  * - throughput of the public pages (and /cards for a buyer) against a constant Worker serving the same bytes, and
  *   the client JavaScript the landing loads against a bare Remix app (issue 13's ratios)
- * - Lighthouse's mobile run of the landing in Debian's Chromium (median of 3 by performance score): the four category
+ * - Lighthouse's mobile run of the landing in Debian's Chromium (median of 5 by performance score): the four category
  *   scores and the paint metrics (issue 13's targets)
  * - the forms that send email (the access gate's Check Access, Forgot password): the median answer, which no longer
  *   waits for the email (it is queued: docs/decisions/021)
@@ -263,6 +263,8 @@ async function timeCardImages() {
 /** The client JavaScript of a bare Remix v2 app (create-remix's template), gzip, as issue 13 measured it. */
 const BARE_REMIX_JS_BYTES = 84_000;
 
+const LIGHTHOUSE_RUNS = 5;
+
 /**
  * The public pages' throughput (cache warm, a returning visitor), the landing's with its cache cold, and /cards for
  * a signed-in buyer, each against a constant Worker answering the same bytes.
@@ -315,7 +317,8 @@ try {
   const emailForms = await timeEmailForms(origin);
   const throughput = await timePublicPagesThroughput();
   const lighthouseRuns: LighthouseFigures[] = [];
-  for (let run = 0; run < 3; run++) lighthouseRuns.push(await runLighthouse(`${origin}/`));
+  // Five runs: on a 2-core machine one build scores 81 to 97 from run to run (docs/decisions/024).
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) lighthouseRuns.push(await runLighthouse(`${origin}/`));
 
   console.log("\nLIGHT Cards benchmark");
   console.log(`Worker bundle (minified): ${kib(size.raw)}, gzip ${kib(size.gzip)} (free plan limit 3 MiB gzip)`);
@@ -361,10 +364,12 @@ try {
     `Client JavaScript the landing page loads (gzip): ${(landingJs / 1000).toFixed(1)} kB, ${(landingJs / BARE_REMIX_JS_BYTES).toFixed(2)}x a bare Remix v2 app (84 kB; target <= 1.25x)`,
   );
   const byPerformance = [...lighthouseRuns].sort((a, b) => a.scores.performance - b.scores.performance);
-  const lighthouse = byPerformance[1] ?? byPerformance[0];
+  const lighthouse = byPerformance[Math.floor(byPerformance.length / 2)];
   if (lighthouse) {
     const { scores } = lighthouse;
-    console.log("Lighthouse, the landing page (mobile, simulated slow 4G, Debian's Chromium; the median of 3 runs by performance):");
+    console.log(
+      `Lighthouse, the landing page (mobile, simulated slow 4G, Debian's Chromium; the median of ${LIGHTHOUSE_RUNS} runs by performance):`,
+    );
     console.log(
       `  performance ${scores.performance} (target >= 98), accessibility ${scores.accessibility}, best practices ${scores.bestPractices}, SEO ${scores.seo} (targets 100)`,
     );
