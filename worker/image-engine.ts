@@ -1,8 +1,9 @@
 /**
  * The card-image engine (docs/decisions/017-card-images.md): satori lays the element out to SVG (yoga, wasm), resvg
  * rasterises it (wasm) and ./png encodes the pixels with the runtime's native zlib. Wasm can only be imported here,
- * where wrangler bundles: the Remix compiler would turn a .wasm import in app/ into a URL string (011). Both wasm modules are initialised once per isolate, on the first
- * render, and the promise is kept: resvg's initWasm throws when called twice.
+ * where wrangler bundles: the Remix compiler would turn a .wasm import in app/ into a URL string (011). Both wasm
+ * modules are initialised once per isolate, on the first render, and the promise is kept: resvg's initWasm throws
+ * when called twice.
  */
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";

@@ -1,4 +1,3 @@
-import { Icon } from "~/components/ui/icon";
 /**
  * GET /collection: the collection PDF's page for buyers. When the current PDF is already stored it offers the
  * download; otherwise it starts the build after the response and shows a pending state that refreshes itself every
@@ -7,6 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
+import { Icon } from "~/components/ui/icon";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
