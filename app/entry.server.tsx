@@ -5,6 +5,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { InlineStylesheetsProvider } from "~/components/inline-stylesheets";
 import { NonceProvider } from "~/components/nonce";
 import { readInlineStylesheets } from "~/modules/http/inline-stylesheets.server";
+import { startScriptsAfterLoad } from "~/modules/http/scripts-after-load.server";
 
 // With single fetch, Remix reads this to bound streaming of deferred data.
 export const streamTimeout = 5_000;
@@ -51,5 +52,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // The page paints before any script downloads (docs/decisions/024).
+  return startScriptsAfterLoad(new Response(body, { headers: responseHeaders, status: responseStatusCode }), loadContext.cspNonce);
 }

@@ -1,11 +1,6 @@
-// The Latin subset only (Basic Latin and Latin-1: the copy and the cards are English), since every @font-face rule is
-// inlined into each page's head (docs/decisions/024-first-paint.md). A rarer letter falls back to the system font.
-import "@fontsource/inter/latin-400.css";
-import "@fontsource/inter/latin-600.css";
-import "@fontsource/inter/latin-700.css";
-import "@fontsource/lora/latin-400.css";
-import "@fontsource/lora/latin-400-italic.css";
-import "@fontsource/lora/latin-700.css";
+// The fonts' faces, cut to what the copy and the cards are written in (scripts/lib/web-fonts.ts), since every
+// @font-face rule is inlined into each page's head (docs/decisions/024-first-paint.md).
+import "~/fonts/fonts.css";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import {

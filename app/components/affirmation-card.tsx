@@ -73,7 +73,6 @@ export function AffirmationCard({
   headingLevel?: "h2" | "h3";
 }) {
   const toggleId = useId();
-  const [flipped, setFlipped] = useState(false);
   const gradient = GRADIENTS.has(card.gradient) ? card.gradient : "sage-to-lavender";
   const dark = gradient === "twilight";
   const theme = formatTheme(card.theme);
@@ -86,13 +85,8 @@ export function AffirmationCard({
   function onToggleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Enter") {
       event.preventDefault();
-      turn(!flipped);
+      event.currentTarget.click();
     }
-  }
-
-  function turn(toBack: boolean) {
-    setFlipped(toBack);
-    onFlip?.(toBack);
   }
 
   return (
@@ -101,8 +95,10 @@ export function AffirmationCard({
         id={toggleId}
         type="checkbox"
         className="flip-card__toggle peer sr-only"
-        checked={flipped}
-        onChange={(event) => turn(event.target.checked)}
+        // Uncontrolled: the checkbox holds which face shows, so a card flipped before the scripts start (they wait for
+        // the page to load) stays flipped when React takes the page over.
+        defaultChecked={false}
+        onChange={(event) => onFlip?.(event.target.checked)}
         onKeyDown={onToggleKeyDown}
         aria-label={`Flip card: ${card.title}`}
       />

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { useState, type FormEvent, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
@@ -15,9 +15,13 @@ import {
 const INSTAGRAM_HINT = "Open Instagram and add the saved image to your story or post.";
 
 /**
- * 'Download PNG' in one of the four styles, and 'Share to Instagram' (Instagram takes images, not links). Without
- * JavaScript both are plain GETs of the image with `download=1`, which the browser saves; with JavaScript the image
- * is fetched, saved, and the 'Downloaded!' toast follows (the phone wallpaper format for Instagram on a phone).
+ * 'Download PNG' in each of the four styles, and 'Share to Instagram' (Instagram takes images, not links). Each is a
+ * plain link to the image with `download=1`, which the browser saves without JavaScript; with JavaScript the image is
+ * fetched, saved, and the 'Downloaded!' toast follows (the phone wallpaper format for Instagram on a phone).
+ *
+ * Links, not a form with a style picker: a page with forms pays for Chromium's autofill scan when it finishes
+ * parsing, which lays out every control, and the landing's eight cards made that a 55-75 ms task on load
+ * (docs/decisions/024-first-paint.md). One tap per style is also one step fewer.
  */
 export function CardImageMenu({
   cardId,
@@ -32,10 +36,10 @@ export function CardImageMenu({
 }) {
   const hydrated = useHydrated();
   const { showToast } = useToast();
-  const [style, setStyle] = useState<ImageStyle>(DEFAULT_IMAGE_STYLE);
   const [busy, setBusy] = useState(false);
 
-  async function save(format: ImageFormat, hint?: string) {
+  async function save(style: ImageStyle, format: ImageFormat, hint?: string) {
+    if (busy) return;
     setBusy(true);
     try {
       const response = await fetch(cardImagePath(cardId, { style, format, token }));
@@ -54,15 +58,15 @@ export function CardImageMenu({
     }
   }
 
-  function onDownload(event: FormEvent) {
+  function onDownload(event: MouseEvent, style: ImageStyle) {
     event.preventDefault();
-    void save("card");
+    void save(style, "card");
   }
 
   function onInstagram(event: MouseEvent) {
     event.preventDefault();
     const phone = window.matchMedia("(max-width: 767px), (pointer: coarse)").matches;
-    void save(phone ? "wallpaper" : "card", INSTAGRAM_HINT);
+    void save(DEFAULT_IMAGE_STYLE, phone ? "wallpaper" : "card", INSTAGRAM_HINT);
   }
 
   const itemClass = "block w-full rounded-lg px-3 py-2 text-left text-sm text-ink hover:bg-sage-100";
@@ -74,37 +78,25 @@ export function CardImageMenu({
       >
         <Icon name="download-simple" className="h-6 w-6" />
       </summary>
-      <div className="absolute right-0 z-20 mt-1 w-60 space-y-1 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
-        <form
-          method="get"
-          action={`/cards/${encodeURIComponent(cardId)}/image.png`}
-          onSubmit={hydrated ? onDownload : undefined}
-          className="space-y-2 p-1"
-        >
-          <input type="hidden" name="download" value="1" />
-          {token ? <input type="hidden" name="t" value={token} /> : null}
-          <label className="block text-sm font-semibold text-ink">
-            Image style
-            <select
-              name="style"
-              value={style}
-              onChange={(event) => setStyle(event.target.value as ImageStyle)}
-              className="mt-1 block min-h-[44px] w-full rounded-lg border border-sage-300 bg-white px-2 text-sm font-normal"
-            >
-              {IMAGE_STYLES.map((option) => (
-                <option key={option} value={option}>
-                  {IMAGE_STYLE_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn-primary w-full py-2 text-sm" disabled={busy}>
-            {busy ? "Preparing..." : "Download PNG"}
-          </button>
-        </form>
+      <div className="absolute right-0 z-20 mt-1 w-60 space-y-1 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10" aria-busy={busy}>
+        <p className="px-3 pt-1 text-sm font-semibold text-ink">{busy ? "Preparing..." : "Download PNG"}</p>
+        <ul className="grid grid-cols-2 gap-1">
+          {IMAGE_STYLES.map((style) => (
+            <li key={style}>
+              <a
+                className={itemClass}
+                href={cardImagePath(cardId, { style, download: true, token })}
+                aria-label={`Download ${IMAGE_STYLE_LABELS[style]} PNG`}
+                onClick={hydrated ? (event) => onDownload(event, style) : undefined}
+              >
+                {IMAGE_STYLE_LABELS[style]}
+              </a>
+            </li>
+          ))}
+        </ul>
         <a
           className={itemClass}
-          href={cardImagePath(cardId, { style, download: true, token })}
+          href={cardImagePath(cardId, { style: DEFAULT_IMAGE_STYLE, download: true, token })}
           onClick={hydrated ? onInstagram : undefined}
         >
           Share to Instagram

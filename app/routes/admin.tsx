@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { getAccessStatusByEmail } from "~/modules/access/access.server";
@@ -249,6 +249,13 @@ function AccessForm({ defaultEmail, lastResult }: { defaultEmail: string; lastRe
   // The spec: the buttons are disabled while the email is empty. Without JavaScript they stay enabled
   // and the server says what is missing.
   const disabled = hydrated && !String(fields.email.value ?? "").trim();
+  // An email typed before the scripts started (they wait for the page to load) is still in the field: the form's
+  // state, and so the buttons, start from it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later typing updates the form itself.
+  useEffect(() => {
+    const typed = (document.getElementById(fields.email.id) as HTMLInputElement | null)?.value ?? "";
+    if (typed !== (fields.email.initialValue ?? "")) form.update({ name: fields.email.name, value: typed });
+  }, []);
 
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, expectHydrated, holdScripts, test } from "./fixtures";
 
 async function openAdminPage(page: Page, loginAsAdmin: () => Promise<unknown>) {
   await loginAsAdmin();
@@ -60,6 +60,18 @@ test.describe("admin", () => {
     await expect(revoke).toContainText(ADMIN.email);
     await expect(revoke).toContainText("Reason: Granted to the wrong address");
     expect(scriptErrors).toEqual([]);
+  });
+
+  test("an email typed before the scripts run can be checked once they do @js", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    const scripts = await holdScripts(page);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
+    await page.getByLabel("Email Address").fill(ADMIN.email);
+    scripts.release();
+    await expectHydrated(page);
+    await expect(page.getByLabel("Email Address")).toHaveValue(ADMIN.email);
+    await expect(page.getByRole("button", { name: "Check Access" })).toBeEnabled();
   });
 
   test("revoking needs a reason, and an empty email is refused", async ({ page, loginAsAdmin }) => {

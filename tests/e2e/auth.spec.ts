@@ -193,6 +193,8 @@ test.describe("accounts", () => {
 test.describe("accounts with JavaScript @js", () => {
   test("validates in the browser before submitting, and toggles password visibility", async ({ page }) => {
     await page.goto("/register");
+    // The script-only controls appear once the app runs (its scripts start after the page has loaded).
+    await expect(page.getByRole("button", { name: "Show password" }).first()).toBeVisible();
     await page.getByLabel("Email Address").fill("not-an-email");
     await page.getByLabel("Password", { exact: true }).click();
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();

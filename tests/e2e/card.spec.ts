@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectHydrated, holdScripts } from "./fixtures";
 
 const SAMPLE = '[data-card-id="abundance-the-lord-is-my-shepherd"]';
 
@@ -27,11 +28,24 @@ test.describe("card component with JavaScript @js", () => {
     const card = page.locator(SAMPLE);
     const toggle = card.getByRole("checkbox", { name: "Flip card: The Lord Is My Shepherd" });
     const back = card.locator('[data-face="back"]');
+    // Enter is the script's; its Speak button shows the script is running.
+    await expect(card.getByRole("button", { name: "Speak" })).toBeVisible();
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(back).toBeVisible();
     await page.keyboard.press("Space");
     await expect(back).toBeHidden();
+  });
+
+  test("a card turned before the scripts run stays turned once they do", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/sample-card");
+    const card = page.locator(SAMPLE);
+    await card.locator('[data-face="front"]').click();
+    await expect(card.locator('[data-face="back"]')).toBeVisible();
+    scripts.release();
+    await expectHydrated(page);
+    await expect(card.locator('[data-face="back"]')).toBeVisible();
   });
 
   test("with reduced motion the card swaps faces without the 3D turn", async ({ page }) => {
@@ -108,6 +122,8 @@ test.describe("card component with JavaScript @js", () => {
       });
     });
     await page.goto("/sample-card");
+    // The share button hands over to the Web Share API once the script runs, as its Speak button shows.
+    await expect(page.locator(SAMPLE).getByRole("button", { name: "Speak" })).toBeVisible();
     await page.locator(SAMPLE).getByLabel("Share The Lord Is My Shepherd").click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared))

@@ -62,6 +62,27 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
+/**
+ * Holds back the page's scripts (the app's `/build/` modules) until `release` is called: what a reader does before the
+ * scripts run (they start after the page has loaded, docs/decisions/024) must still count once they do.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Hydrated: Remix's router is running in the page. */
+export async function expectHydrated(page: Page) {
+  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter)).toBe("object");
+}
+
 /*
  * The browser tests never open the database themselves. wrangler opens the SQLite file from a second process beside
  * the running server, and while it holds a lock the server's own writes fail with SQLITE_BUSY: a sign-in answered 500

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, landingHeading, test } from "./fixtures";
+import { expect, expectHydrated, landingHeading, test } from "./fixtures";
 
 test.describe("landing page", () => {
   test("shows every section of the spec", async ({ page }) => {
@@ -95,6 +95,25 @@ test.describe("landing page", () => {
     await page.goto("/");
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+
+  test("fetches no script until the page has loaded, then hydrates @js", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectHydrated(page);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/build/") && entry.name.endsWith(".js"));
+      return {
+        loaded: navigation!.loadEventEnd,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(timing.scripts).toBeGreaterThan(3);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loaded);
   });
 
   test("makes no request to another origin on load (self-hosted fonts)", async ({ page, baseURL }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { dashboardHeading, expect, test } from "./fixtures";
+import { dashboardHeading, expect, holdScripts, test } from "./fixtures";
 
 /**
  * The buyer's library: the card browser's filters, the page per card, favourites and the dashboard. Every journey
@@ -79,6 +79,8 @@ test.describe("the card browser with JavaScript @js", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
     });
+    // The list narrows in the browser once the script runs, as the cards' Speak buttons show.
+    await expect(page.getByRole("button", { name: "Speak" }).first()).toBeVisible();
     await page.getByLabel("Search cards").pressSequentially("shepherd", { delay: 20 });
     await expect(cardList(page, "All Affirmation Cards").getByRole("heading", { name: "The Lord Is My Shepherd" })).toBeVisible();
     await expect(page.getByText('(matching "shepherd")')).toBeVisible();
@@ -91,10 +93,24 @@ test.describe("the card browser with JavaScript @js", () => {
     await expect(page).toHaveURL(/q=shepherd&category=morning/);
   });
 
+  test("words typed in the search before the scripts run are the search once they do", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    const scripts = await holdScripts(page);
+    await openCollection(page);
+    await page.getByLabel("Search cards").fill("shepherd");
+    scripts.release();
+    await expect(page.getByRole("button", { name: "Speak" }).first()).toBeVisible();
+    await expect(page.getByLabel("Search cards")).toHaveValue("shepherd");
+    await expect(page.getByText('(matching "shepherd")')).toBeVisible();
+    await expect(cardList(page, "All Affirmation Cards").getByRole("heading", { name: "The Lord Is My Shepherd" })).toBeVisible();
+  });
+
   test("turning a card to its verse counts as reading it, and the first card earns a badge", async ({ page, loginAsBuyer }) => {
     await loginAsBuyer();
     await openCollection(page, "/cards?category=peace");
     const list = cardList(page, "Peace Cards");
+    // Turning a card is recorded by the script, which runs once the cards' Speak buttons show.
+    await expect(list.getByRole("button", { name: "Speak" }).first()).toBeVisible();
     await list.locator('[data-face="front"]').first().click();
     await expect(page.getByTestId("toast").getByText("New badge: First Light", { exact: false })).toBeVisible();
     await page.goto("/dashboard");

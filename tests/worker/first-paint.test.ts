@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readInlineStylesheets } from "~/modules/http/inline-stylesheets.server";
+import { SCRIPT_STARTER } from "~/modules/http/scripts-after-load.server";
 import { STYLESHEET_HREFS } from "~/styles";
 import { fetchApp } from "./helpers";
 
@@ -11,8 +12,12 @@ describe("the first paint waits for no stylesheet", () => {
     expect(head.match(/<style data-href="\/build\/[^"]+\.css">/g)).toHaveLength(2);
     expect(head).toContain("@font-face{font-family:Lora");
     expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
-    // Each font is one Latin file (no subset a page never needs).
+    // Each face is the core of its Latin file, and a second file the browser fetches only for a rarer letter.
     expect(head).not.toContain("cyrillic");
+    expect(head.match(/@font-face\{font-family:Lora;font-style:normal;font-weight:700;[^}]*\}/g)).toEqual([
+      expect.stringMatching(/-core-\w+\.woff2\) format\("woff2"\);unicode-range:U\+0020-007E,/),
+      expect.stringMatching(/-rest-\w+\.woff2\) format\("woff2"\);unicode-range:U\+00A1-00A8,/),
+    ]);
   });
 
   it("links a stylesheet it cannot read instead of failing the page, and reads each sheet once per isolate", async () => {
@@ -40,5 +45,20 @@ describe("the first paint waits for no stylesheet", () => {
     const later = serving(() => new Response("Not found", { status: 404 }));
     expect(await readInlineStylesheets(later.fetcher, "https://light.example/")).toEqual(read);
     expect(later.requested).toHaveLength(0);
+  });
+});
+
+describe("the scripts wait until the page has loaded", () => {
+  it("sends Remix's module preloads and module script inert, and the starter that wakes them after load", async () => {
+    const response = await fetchApp("/forgot-password");
+    const html = await response.text();
+    // Nothing the browser would fetch or run as a module while it fetches and paints the page.
+    expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]+type="module"/);
+    expect(html.match(/<link rel="lc-modulepreload" href="\/build\/[^"]+\.js"/g)?.length).toBeGreaterThan(3);
+    expect(html.match(/<script[^>]* type="lc-deferred-module"[^>]*>[^<]*import\("\/build\/entry\.client-/g)).toHaveLength(1);
+    // The starter is allowed by this response's nonce, like Remix's own inline scripts.
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(html).toContain(`<script nonce="${nonce}">${SCRIPT_STARTER}</script>`);
   });
 });

@@ -57,6 +57,14 @@ export function CollectionBrowser({
     setQuery(rawQuery);
   }, [rawQuery]);
 
+  // Words typed before the scripts started (they wait for the page to load) are the search once they run.
+  const searchInput = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later typing goes through onChange.
+  useEffect(() => {
+    const typed = searchInput.current?.value ?? rawQuery;
+    if (typed !== rawQuery) onSearchChange(typed);
+  }, []);
+
   const favorites = useMemo(() => new Set(favoriteIds), [favoriteIds]);
   const active: CardFilters = hydrated ? { ...filters, q: query.slice(0, SEARCH_MAX_LENGTH) } : filters;
   const shown = filterCards(cards, active, favorites);
@@ -96,6 +104,7 @@ export function CollectionBrowser({
               </label>
               <input
                 id="card-search"
+                ref={searchInput}
                 type="search"
                 name="q"
                 value={hydrated ? query : undefined}
