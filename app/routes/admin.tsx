@@ -249,12 +249,14 @@ function AccessForm({ defaultEmail, lastResult }: { defaultEmail: string; lastRe
   // The spec: the buttons are disabled while the email is empty. Without JavaScript they stay enabled
   // and the server says what is missing.
   const disabled = hydrated && !String(fields.email.value ?? "").trim();
-  // An email typed before the scripts started (they wait for the page to load) is still in the field: the form's
-  // state, and so the buttons, start from it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later typing updates the form itself.
+  // An email typed before the scripts started (they wait for the page to load) is still in the field: tell the form,
+  // as typing would, so its state and the buttons start from it. (form.update would submit an intent instead.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later typing reaches the form itself.
   useEffect(() => {
-    const typed = (document.getElementById(fields.email.id) as HTMLInputElement | null)?.value ?? "";
-    if (typed !== (fields.email.initialValue ?? "")) form.update({ name: fields.email.name, value: typed });
+    const field = document.getElementById(fields.email.id);
+    if (field instanceof HTMLInputElement && field.value !== (fields.email.initialValue ?? "")) {
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
   }, []);
 
   return (
