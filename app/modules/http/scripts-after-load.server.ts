@@ -51,7 +51,6 @@ export function startScriptsAfterLoad(document: Response, nonce: string): Respon
         script.setAttribute("type", INERT_MODULE);
       },
     })
-
     .on("body", {
       element(body) {
         body.append(`<script nonce="${nonce}">${SCRIPT_STARTER}</script>`, { html: true });
