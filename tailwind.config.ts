@@ -5,7 +5,8 @@ export default {
   theme: {
     extend: {
       fontFamily: {
-        sans: ["Inter", "ui-sans-serif", "system-ui", "sans-serif"],
+        // The reader's own interface font: no download, no swap (docs/decisions/024-first-paint.md).
+        sans: ["system-ui", "sans-serif"],
         serif: ["Lora", "ui-serif", "Georgia", "serif"],
       },
       colors: {

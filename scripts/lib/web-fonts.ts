@@ -12,12 +12,13 @@ import subsetFont from "subset-font";
 export const FONTS_DIR = join("app", "fonts");
 export const FONTS_CSS = "fonts.css";
 
-type Face = { family: "Inter" | "Lora"; weight: 400 | 600 | 700; style: "normal" | "italic" };
+type Face = { family: "Lora"; weight: 400 | 700; style: "normal" | "italic" };
 
+/**
+ * Lora, the brand's serif, for headings and the cards. The interface text is set in the reader's own system font
+ * (`font-sans` in tailwind.config.ts): it costs no download and no re-layout when a font arrives.
+ */
 const FACES: Face[] = [
-  { family: "Inter", weight: 400, style: "normal" },
-  { family: "Inter", weight: 600, style: "normal" },
-  { family: "Inter", weight: 700, style: "normal" },
   { family: "Lora", weight: 400, style: "normal" },
   { family: "Lora", weight: 400, style: "italic" },
   { family: "Lora", weight: 700, style: "normal" },
