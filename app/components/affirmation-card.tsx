@@ -73,6 +73,17 @@ export function AffirmationCard({
   headingLevel?: "h2" | "h3";
 }) {
   const toggleId = useId();
+  const toggle = useRef<HTMLInputElement>(null);
+  // A card turned before the scripts ran (they wait for the page to load) was turned by the reader all the same: tell
+  // the page once, on hydration, so the turn counts (a read, a preview click) like one made afterwards.
+  const turnBeforeHydrationReported = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later turns go through onChange.
+  useEffect(() => {
+    // The ref keeps StrictMode's second run of the effect (development) from reporting the turn twice.
+    if (!toggle.current?.checked || turnBeforeHydrationReported.current) return;
+    turnBeforeHydrationReported.current = true;
+    onFlip?.(true);
+  }, []);
   const gradient = GRADIENTS.has(card.gradient) ? card.gradient : "sage-to-lavender";
   const dark = gradient === "twilight";
   const theme = formatTheme(card.theme);
@@ -92,6 +103,7 @@ export function AffirmationCard({
   return (
     <article className="flip-card relative w-full" aria-label={`Affirmation card: ${card.title}`} data-card-id={card.id}>
       <input
+        ref={toggle}
         id={toggleId}
         type="checkbox"
         className="flip-card__toggle peer sr-only"

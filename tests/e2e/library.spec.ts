@@ -118,6 +118,20 @@ test.describe("the card browser with JavaScript @js", () => {
     await expect(page.getByTestId("stat-scriptures-read")).toHaveText("1");
     await expect(page.getByTestId("stat-cards-viewed")).toHaveText("1");
   });
+
+  test("a card turned before the scripts run counts as read once they do", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    const scripts = await holdScripts(page);
+    await openCollection(page, "/cards?category=peace");
+    const list = cardList(page, "Peace Cards");
+    await list.locator('[data-face="front"]').first().click();
+    await expect(list.locator('[data-face="back"]').first()).toBeVisible();
+    scripts.release();
+    await expect(page.getByTestId("toast").getByText("New badge: First Light", { exact: false })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(page.getByTestId("stat-scriptures-read")).toHaveText("1");
+  });
 });
 
 test.describe("a page per card", () => {
