@@ -20,6 +20,7 @@ import { InlineStylesheets } from "~/components/inline-stylesheets";
 import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
 import { useTimeZoneCookie } from "~/hooks/use-time-zone-cookie";
 import { carriesSessionCookie } from "~/modules/auth/sessions.server";
+import { getViewer } from "~/modules/auth/viewer.server";
 import { getToast } from "~/modules/toast/toast.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
@@ -40,10 +41,11 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(context.config, request);
+  const [{ toast, headers }, viewer] = await Promise.all([getToast(context.config, request), getViewer(context, request)]);
   return data(
     {
       toast,
+      viewer,
       // Only a signed-in browser reports its time zone (useTimeZoneCookie); a visitor's page never pays for it.
       reportsTimeZone: carriesSessionCookie(request),
       site: {

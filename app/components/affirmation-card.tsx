@@ -89,8 +89,9 @@ export function AffirmationCard({
   const theme = formatTheme(card.theme);
   const verses = versesOf(card);
   const Heading = headingLevel;
+  // A light card follows the reader's colour scheme on the app's pages (its gradient deepens at night, app/tailwind.css).
   const muted = dark ? "text-white/90" : "text-ink-muted";
-  const badge = dark ? "bg-white/15 text-white" : "bg-white/80 text-ink";
+  const badge = dark ? "bg-white/15 text-white" : "bg-surface/80 text-ink";
 
   // Space toggles a checkbox natively; Enter does not, so JavaScript adds it.
   function onToggleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -144,13 +145,14 @@ export function AffirmationCard({
             </div>
           </div>
           <div className="pointer-events-none flex flex-1 flex-col items-center justify-center gap-4 text-center">
-            <CardIcon name={card.icon} className={`h-10 w-10 ${dark ? "text-gold-300" : "text-lavender-700"}`} />
+            <CardIcon name={card.icon} className={`h-10 w-10 ${dark ? "text-gold-300" : "text-accent"}`} />
             <Heading className="font-serif text-2xl font-bold leading-tight">{card.title}</Heading>
             <p className="font-serif text-lg leading-relaxed" data-testid="affirmation">
               {card.affirmation}
             </p>
           </div>
-          <div className="pointer-events-none relative z-10 flex items-center justify-between gap-2 [&>button]:pointer-events-auto">
+          {/* As tall as Speak, which shows once the script runs: nothing below it moves when it does. */}
+          <div className="pointer-events-none relative z-10 flex min-h-[44px] flex-wrap items-center justify-between gap-2 [&>button]:pointer-events-auto">
             <SpeakButton text={`${card.title}. ${card.affirmation}`} dark={dark} onSpeak={onSpeak} />
             {viewHref ? (
               <Link
@@ -169,15 +171,15 @@ export function AffirmationCard({
 
         {/* Back */}
         <div
-          className="flip-card__face flip-card__back flex flex-col rounded-3xl bg-white p-6 text-ink shadow-lg ring-1 ring-black/5"
+          className="flip-card__face flip-card__back flex flex-col rounded-3xl bg-surface p-6 text-ink shadow-lg ring-1 ring-black/5"
           data-face="back"
         >
           <FlipArea toggleId={toggleId} />
-          <div className="pointer-events-none flex flex-1 flex-col gap-3 overflow-y-auto">
-            <span className="self-start rounded-full bg-lavender-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-lavender-900">
+          <div className="pointer-events-none flex flex-1 flex-col gap-3">
+            <span className="self-start rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold uppercase tracking-wide text-ink">
               Scripture
             </span>
-            <p className="font-semibold text-lavender-700" data-testid="scripture-reference">
+            <p className="font-semibold text-accent" data-testid="scripture-reference">
               {card.scriptureReference} <span className="text-xs font-normal text-ink-muted">({card.translation})</span>
             </p>
             {verses.length > 1 ? (
@@ -205,8 +207,8 @@ export function AffirmationCard({
                 </dl>
               </div>
             ) : null}
-            <div className="mt-auto rounded-2xl bg-sage-50 p-4">
-              <p className="text-sm font-semibold text-sage-800">Today's Reflection</p>
+            <div className="mt-auto rounded-2xl bg-surface-muted p-4" data-testid="reflection">
+              <p className="text-sm font-semibold text-ink">Today's Reflection</p>
               <p className="text-sm">{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
               {card.prompt ? <p className="mt-1 text-sm text-ink-muted">{card.anchor ?? ANCHOR_FALLBACK}</p> : null}
             </div>
@@ -228,11 +230,14 @@ function FlipArea({ toggleId }: { toggleId: string }) {
 
 export function iconButtonClass(dark: boolean) {
   return `inline-flex h-11 w-11 items-center justify-center rounded-full ${
-    dark ? "text-white hover:bg-white/15" : "text-ink hover:bg-white/70"
+    dark ? "text-white hover:bg-white/15" : "text-ink hover:bg-surface/70"
   }`;
 }
 
 function FavoriteButton({ favorite, dark, title }: { favorite: FavoriteControl; dark: boolean; title: string }) {
+  const hydrated = useHydrated();
+  // A browser-kept favourite needs the script: until it runs, its place is held so nothing on the card moves.
+  if (!hydrated) return <span className="inline-block h-11 w-11" aria-hidden="true" data-testid="favorite-placeholder" />;
   return (
     <button
       type="button"
@@ -286,7 +291,7 @@ function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boolean; onS
       onClick={toggle}
       aria-pressed={speaking}
       className={`inline-flex min-h-[44px] items-center gap-2 rounded-full px-4 text-sm font-semibold ${
-        dark ? "bg-white/15 text-white hover:bg-white/25" : "bg-white/80 text-ink hover:bg-white"
+        dark ? "bg-white/15 text-white hover:bg-white/25" : "bg-surface/80 text-ink hover:bg-surface"
       }`}
     >
       {speaking ? <Icon name="stop" className="h-5 w-5" /> : <Icon name="speaker-high" className="h-5 w-5" />}
@@ -338,7 +343,7 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
     }
   }
 
-  const linkClass = "block rounded-lg px-3 py-2 text-sm text-ink hover:bg-sage-100";
+  const linkClass = "block rounded-lg px-3 py-2 text-sm text-ink hover:bg-surface-muted";
   return (
     <details ref={details} className="relative">
       {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the native, keyboard-operable toggle of <details>. */}
@@ -349,7 +354,7 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
       >
         <Icon name="share-network" className="h-6 w-6" />
       </summary>
-      <div className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
+      <div className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-surface p-2 shadow-xl ring-1 ring-black/10">
         <a
           className={linkClass}
           href={`https://twitter.com/intent/tweet?text=${shortText}&url=${encodedUrl}`}

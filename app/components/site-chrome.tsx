@@ -1,8 +1,13 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "@remix-run/react";
+import { useRef } from "react";
 import { useSiteSettings } from "~/hooks/use-site-settings";
+import { useViewer } from "~/hooks/use-viewer";
 
-/** Top bar of the public pages: section anchors, the Journey link, the social link and the main CTA. */
+/**
+ * Top bar of the public pages: section anchors, the way in ("Sign in" for a visitor, "My cards" for a buyer, whose
+ * buy buttons give way to it) and the main CTA. It never scrolls sideways on a 360 px phone.
+ */
 export function SiteHeader({
   anchorsBase = "",
   minimal = false,
@@ -12,32 +17,24 @@ export function SiteHeader({
   minimal?: boolean;
 }) {
   const { socialUrl } = useSiteSettings();
+  const viewer = useViewer();
+  const menu = useRef<HTMLDetailsElement>(null);
   const navLink = "rounded px-2 py-2 text-sm font-medium text-ink hover:text-lavender-700";
+  // A tapped section link closes the menu (with JavaScript; without it the menu stays open until tapped again).
+  const closeMenu = () => menu.current?.removeAttribute("open");
   return (
     <header className="sticky top-0 z-40 border-b border-sage-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
-        <Link to="/" className="whitespace-nowrap font-serif text-xl font-bold text-sage-800">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-3 sm:px-6 lg:px-8">
+        <Link to="/" className="whitespace-nowrap font-serif text-lg font-bold text-sage-800 sm:text-xl">
           LIGHT <span className="text-lavender-700">Cards</span>
         </Link>
         {minimal ? null : (
-          <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
+          <nav aria-label="Main" className="flex min-w-0 items-center gap-1 sm:gap-3">
             <div className="hidden items-center gap-1 md:flex">
               <SectionLinks anchorsBase={anchorsBase} className={navLink} />
             </div>
-            {/* Small screens: a native <details> menu, so it opens without JavaScript. */}
-            <details className="relative md:hidden">
-              <summary
-                className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-sage-100 [&::-webkit-details-marker]:hidden"
-                aria-label="Menu"
-              >
-                <Icon name="list" className="h-6 w-6" />
-              </summary>
-              <div className="absolute right-0 mt-2 flex w-48 flex-col rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10">
-                <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} />
-              </div>
-            </details>
             <a
-              className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sage-100"
+              className="hidden h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sage-100 md:inline-flex"
               href={socialUrl}
               target="_blank"
               rel="noopener noreferrer"
@@ -45,9 +42,39 @@ export function SiteHeader({
             >
               <Icon name="instagram-logo" className="h-6 w-6" />
             </a>
-            <Link to="/checkout" className="btn-primary whitespace-nowrap px-4 py-2 text-sm">
-              Get Access Now
-            </Link>
+            {viewer ? (
+              <Link to={viewer.hasAccess ? "/cards" : "/dashboard"} className="btn-primary whitespace-nowrap px-4 py-2 text-sm">
+                {viewer.hasAccess ? "My cards" : "My account"}
+              </Link>
+            ) : (
+              <>
+                <Link to="/login" className={`${navLink} whitespace-nowrap font-semibold`}>
+                  Sign in
+                </Link>
+                <Link to="/checkout" className="btn-primary whitespace-nowrap px-4 py-2 text-sm">
+                  Get Access<span className="hidden sm:inline"> Now</span>
+                </Link>
+              </>
+            )}
+            {/* Small screens: a native <details> menu, so it opens without JavaScript. */}
+            <details ref={menu} className="relative md:hidden">
+              <summary
+                className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-sage-100 [&::-webkit-details-marker]:hidden"
+                aria-label="Menu"
+              >
+                <Icon name="list" className="h-6 w-6" />
+              </summary>
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the menu after a link inside it is followed; the links themselves are the controls. */}
+              <div
+                className="absolute right-0 mt-2 flex w-52 flex-col rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10"
+                onClick={(event) => (event.target as HTMLElement).closest("a") && closeMenu()}
+              >
+                <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} />
+                <a className={`${navLink} block`} href={socialUrl} target="_blank" rel="noopener noreferrer">
+                  Instagram
+                </a>
+              </div>
+            </details>
           </nav>
         )}
       </div>

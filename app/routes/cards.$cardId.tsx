@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
+import { AppShell } from "~/components/app-shell";
 import { AffirmationCard } from "~/components/affirmation-card";
 import { VersePanel } from "~/components/library/verse-panel";
 import { ActionToast } from "~/components/ui/toaster";
@@ -31,10 +32,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getUser(context);
+  const cardId = cardIdSchema.safeParse(params.cardId);
   if (!user) {
+    // A bookmarked card opens the gate; an id no card has is a 404 for visitors too.
+    if (!cardId.success || !(await getVisibleCard(context.db, "buyer", cardId.data))) throw new Response("Card not found", { status: 404 });
     return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
   }
-  const cardId = cardIdSchema.safeParse(params.cardId);
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
   const audience = await cardAudienceFor(context.db, user);
   if (audience === "visitor") throw new Error("A signed-in user is never a visitor");
@@ -81,47 +84,49 @@ export default function CardPage() {
   const here = `/cards/${card.id}${search}`;
 
   return (
-    <main id="main" className="section space-y-8">
-      <ActionToast toast={loaderData.badgeToast} />
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <Link to={backHref} className="font-semibold text-sage-800 underline">
-          Back to your cards
-        </Link>
-        <p className="text-sm text-ink-muted">
-          {categoryLabel} · Card {position} of {stepCount}
-        </p>
-      </div>
-      <h1 className="font-serif text-3xl font-bold">{card.title}</h1>
-
-      <div className="grid gap-8 lg:grid-cols-2">
-        <AffirmationCard
-          card={card}
-          shareUrl={shareUrl}
-          categoryLabel={categoryLabel}
-          headingLevel="h2"
-          favoriteForm={{ isFavorite, redirectTo: here }}
-          onFlip={(toBack) => {
-            if (toBack) recordActivity(card.id, "read_scripture", { source: "card-page" });
-          }}
-          onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "card-page" })}
-        />
-        <VersePanel card={card} />
-      </div>
-
-      <nav aria-label="Card navigation" className="flex flex-wrap justify-between gap-4">
-        {previous ? (
-          <Link to={`/cards/${previous.id}${search}`} className="btn-secondary" rel="prev">
-            ← Previous: {previous.title}
+    <AppShell>
+      <main id="main" className="mx-auto w-full max-w-6xl space-y-6 px-4 pt-4 pb-12 sm:px-6 lg:px-8">
+        <ActionToast toast={loaderData.badgeToast} />
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <Link to={backHref} className="font-semibold text-ink underline">
+            Back to your cards
           </Link>
-        ) : (
-          <span />
-        )}
-        {next ? (
-          <Link to={`/cards/${next.id}${search}`} className="btn-secondary" rel="next">
-            Next: {next.title} →
-          </Link>
-        ) : null}
-      </nav>
-    </main>
+          <p className="text-sm text-ink-muted">
+            {categoryLabel} · Card {position} of {stepCount}
+          </p>
+        </div>
+        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{card.title}</h1>
+
+        <div className="grid gap-8 lg:grid-cols-2">
+          <AffirmationCard
+            card={card}
+            shareUrl={shareUrl}
+            categoryLabel={categoryLabel}
+            headingLevel="h2"
+            favoriteForm={{ isFavorite, redirectTo: here }}
+            onFlip={(toBack) => {
+              if (toBack) recordActivity(card.id, "read_scripture", { source: "card-page" });
+            }}
+            onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "card-page" })}
+          />
+          <VersePanel card={card} />
+        </div>
+
+        <nav aria-label="Card navigation" className="flex flex-wrap justify-between gap-4">
+          {previous ? (
+            <Link to={`/cards/${previous.id}${search}`} className="btn-secondary" rel="prev">
+              ← Previous: {previous.title}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Link to={`/cards/${next.id}${search}`} className="btn-secondary" rel="next">
+              Next: {next.title} →
+            </Link>
+          ) : null}
+        </nav>
+      </main>
+    </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
+import { AppShell } from "~/components/app-shell";
 import { CollectionBrowser } from "~/components/library/collection-browser";
 import { accessRequiredRedirect, getAccessStatus } from "~/modules/access/access.server";
 import { accessGateAction } from "~/modules/access/gate.server";
@@ -50,33 +51,24 @@ export default function CardsPage() {
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={loaderData.sent} />;
   const { library, shareUrls } = loaderData;
   return (
-    <main id="main" className="section space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <Link to="/" className="font-semibold text-sage-800 underline">
-          Back to Home
-        </Link>
-        <div className="flex flex-wrap gap-4">
-          <Link to="/collection" className="font-semibold text-lavender-700 underline">
-            Download PDF
-          </Link>
-          <Link to="/dashboard" className="font-semibold text-lavender-700 underline">
-            Your Journey
-          </Link>
+    <AppShell>
+      <main id="main" className="mx-auto w-full max-w-6xl space-y-4 px-4 pt-4 pb-12 sm:px-6 lg:px-8">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="font-serif text-2xl font-bold sm:text-3xl">Your Collection</h1>
+          <span className="rounded-full bg-sage-800 px-3 py-1 text-xs font-semibold text-white">
+            {library.totalAvailable} Cards Available
+          </span>
+          <span className="ml-auto flex gap-4 text-sm">
+            <Link to="/" className="font-semibold text-ink-muted underline">
+              Back to Home
+            </Link>
+            <Link to="/collection" className="font-semibold text-accent underline">
+              Download PDF
+            </Link>
+          </span>
         </div>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="font-serif text-3xl font-bold">Your Collection</h1>
-        <span className="rounded-full bg-sage-800 px-3 py-1 text-sm font-semibold text-white">
-          {library.totalAvailable} Cards Available
-        </span>
-      </div>
-      <CollectionBrowser
-        cards={library.cards}
-        favoriteIds={library.favoriteIds}
-        categories={library.categories}
-        featuredCardId={library.featuredCardId}
-        shareUrls={shareUrls}
-      />
-    </main>
+        <CollectionBrowser cards={library.cards} favoriteIds={library.favoriteIds} categories={library.categories} shareUrls={shareUrls} />
+      </main>
+    </AppShell>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { SiteFooter, SiteHeader } from "~/components/site-chrome";
+import { AppShell } from "~/components/app-shell";
 import { Icon } from "~/components/ui/icon";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -36,33 +36,32 @@ function formatSize(bytes: number): string {
 export default function CollectionPdfPage() {
   const { ready, size, cardCount, categoryCount } = useLoaderData<typeof loader>();
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="section max-w-2xl space-y-8">
-        <Link to="/cards" className="inline-flex items-center gap-2 font-semibold text-sage-800 hover:underline">
+    <AppShell>
+      <main id="main" className="mx-auto w-full max-w-2xl space-y-8 px-4 pt-6 pb-12 sm:px-6">
+        <Link to="/cards" className="inline-flex items-center gap-2 font-semibold text-ink hover:underline">
           <Icon name="arrow-left" className="h-5 w-5" /> Back to the cards
         </Link>
-        <h1 className="font-serif text-3xl font-bold text-sage-900">The collection as a PDF</h1>
-        <p className="text-lg text-sage-800">
+        <h1 className="font-serif text-3xl font-bold text-ink">The collection as a PDF</h1>
+        <p className="text-lg text-ink">
           All {cardCount} cards in {categoryCount} categories, one card per A5 page with its front and back, ready to print or keep on your
           phone.
         </p>
         {ready ? (
           <section aria-live="polite" className="space-y-4">
-            <h2 className="text-xl font-semibold text-sage-900">Your PDF is ready</h2>
+            <h2 className="text-xl font-semibold text-ink">Your PDF is ready</h2>
             <a href="/collection.pdf" download className="btn-primary inline-flex items-center gap-2">
               <Icon name="download-simple" className="h-5 w-5" /> Download PDF
             </a>
-            <p className="text-sage-700">PDF, {formatSize(size ?? 0)}</p>
+            <p className="text-ink-muted">PDF, {formatSize(size ?? 0)}</p>
           </section>
         ) : (
           <section aria-live="polite" className="space-y-4" aria-busy="true">
-            <h2 className="text-xl font-semibold text-sage-900">Preparing your PDF...</h2>
-            <p className="text-sage-800">
+            <h2 className="text-xl font-semibold text-ink">Preparing your PDF...</h2>
+            <p className="text-ink">
               This takes a few seconds after the collection changes. This page refreshes by itself and offers the download when the file is
               ready.
             </p>
-            <p className="text-sage-700">
+            <p className="text-ink-muted">
               You can also{" "}
               <a href="/collection.pdf" className="font-semibold underline">
                 try downloading the PDF directly
@@ -72,7 +71,6 @@ export default function CollectionPdfPage() {
           </section>
         )}
       </main>
-      <SiteFooter />
-    </>
+    </AppShell>
   );
 }

@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AffirmationCard } from "~/components/affirmation-card";
+import { AppShell } from "~/components/app-shell";
+import { DailyEmailSwitch } from "~/components/library/daily-email-switch";
 import { CardTile } from "~/components/library/card-tile";
 import { CategoryFilter } from "~/components/library/category-filter";
 import { ProgressPanel } from "~/components/library/progress-panel";
@@ -136,34 +138,12 @@ export default function DashboardPage() {
   const categoryCount = categories.filter((category) => category.cardCount > 0).length;
 
   return (
-    <>
-      <header className="border-b border-sage-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
-          <div className="flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className="flex h-11 w-11 items-center justify-center rounded-full bg-lavender-700 font-semibold text-white"
-              data-testid="avatar"
-            >
-              {user.initials}
-            </span>
-            <div>
-              <p className="font-semibold" data-testid="display-name">
-                {user.displayName}
-              </p>
-              <p className="text-sm text-ink-muted">{user.email}</p>
-            </div>
-          </div>
-          <Form method="post" action="/logout">
-            <SubmitButton className="btn-secondary px-4 py-2 text-sm" pendingText="Signing out...">
-              Log Out
-            </SubmitButton>
-          </Form>
-        </div>
-      </header>
-      <main id="main" className="section space-y-10">
+    <AppShell>
+      <main id="main" className="mx-auto w-full max-w-6xl space-y-10 px-4 pt-6 pb-12 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-serif text-3xl font-bold">Welcome back, {user.firstName?.trim() || user.displayName}!</h1>
+          <h1 className="min-w-0 font-serif text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">
+            Welcome back, {user.firstName?.trim() || user.displayName}!
+          </h1>
           <span
             className={`rounded-full px-3 py-1 text-sm font-semibold ${hasAccess ? "bg-sage-800 text-white" : "bg-gold-100 text-gold-700"}`}
           >
@@ -171,10 +151,10 @@ export default function DashboardPage() {
           </span>
           {hasAccess ? (
             <span className="ml-auto flex flex-wrap gap-4">
-              <Link to="/collection" className="font-semibold text-lavender-700 underline">
+              <Link to="/collection" className="font-semibold text-accent underline">
                 Download PDF
               </Link>
-              <Link to="/cards" className="font-semibold text-lavender-700 underline">
+              <Link to="/cards" className="font-semibold text-accent underline">
                 Open your collection
               </Link>
             </span>
@@ -214,10 +194,12 @@ export default function DashboardPage() {
               />
             </section>
           ) : null}
-          <ProgressPanel progress={progress} />
+          <div id="journey" className="scroll-mt-4">
+            <ProgressPanel progress={progress} />
+          </div>
         </div>
 
-        <section aria-labelledby="cards-title" className="space-y-4">
+        <section aria-labelledby="cards-title" className="scroll-mt-4 space-y-4">
           <h2 id="cards-title" className="font-serif text-2xl font-bold">
             Your Cards
           </h2>
@@ -226,7 +208,7 @@ export default function DashboardPage() {
               ? `All ${totalAvailable} cards across ${categoryCount} categories.`
               : `Preview ${cards.length} of ${totalAvailable} available cards`}
           </p>
-          <nav aria-label="Card tabs" className="flex gap-2 border-b border-sage-200">
+          <nav aria-label="Card tabs" className="flex gap-2 border-b border-line">
             {(
               [
                 { id: "browse", label: "Browse Cards" },
@@ -239,7 +221,7 @@ export default function DashboardPage() {
                 preventScrollReset
                 aria-current={tab === entry.id ? "page" : undefined}
                 className={`-mb-px border-b-2 px-4 py-2 font-semibold ${
-                  tab === entry.id ? "border-lavender-700 text-lavender-900" : "border-transparent text-ink-muted"
+                  tab === entry.id ? "border-accent text-ink" : "border-transparent text-ink-muted"
                 }`}
               >
                 {entry.label}
@@ -253,13 +235,13 @@ export default function DashboardPage() {
             hrefFor={(slug) => dashboardSearch({ category: slug })}
           />
           {library.filterError ? (
-            <p role="alert" className="rounded-xl bg-lavender-50 p-3 text-sm">
+            <p role="alert" className="rounded-xl bg-accent-soft p-3 text-sm">
               {library.filterError}
             </p>
           ) : null}
           {shown.length === 0 ? (
             tab === "favorites" ? (
-              <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-sage-200">
+              <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
                 <h3 className="font-serif text-2xl font-bold">No favorites yet</h3>
                 <p className="mt-2 text-ink-muted">Tap the heart on a card to keep it here.</p>
                 <Link to={dashboardSearch({ tab: "browse", category: "all" })} className="btn-primary mt-4">
@@ -285,7 +267,7 @@ export default function DashboardPage() {
         </section>
 
         <section aria-labelledby="profile-title" className="grid gap-6 md:grid-cols-2">
-          <div className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+          <div className="rounded-3xl bg-surface p-6 ring-1 ring-line">
             <h2 id="profile-title" className="text-xl font-semibold">
               Your Profile
             </h2>
@@ -298,27 +280,13 @@ export default function DashboardPage() {
               </SubmitButton>
             </Form>
           </div>
-          <div className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+          <div className="rounded-3xl bg-surface p-6 ring-1 ring-line">
             <h2 id="email-preferences-title" className="text-xl font-semibold">
               Email
             </h2>
-            <Form method="post" className="mt-4 space-y-4" aria-labelledby="email-preferences-title">
-              <label className="flex min-h-[44px] cursor-pointer items-center gap-3 text-sm text-ink">
-                <input
-                  type="checkbox"
-                  name="newsletterSubscribed"
-                  key={String(user.newsletterSubscribed)}
-                  defaultChecked={user.newsletterSubscribed}
-                  className="h-5 w-5 rounded border-sage-500 text-lavender-700 accent-lavender-700"
-                />
-                Send me the daily card by email (each morning at about 7:00 your time)
-              </label>
-              <SubmitButton name="intent" value="email-preferences" pendingText="Saving..." className="btn-secondary">
-                Save Email Preference
-              </SubmitButton>
-            </Form>
+            <DailyEmailSwitch subscribed={user.newsletterSubscribed} />
           </div>
-          <div className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+          <div className="rounded-3xl bg-surface p-6 ring-1 ring-line">
             <h2 className="text-xl font-semibold">Security</h2>
             <p className="mt-2 text-sm text-ink-muted">Signed in on a device you no longer use? End every session of your account.</p>
             <Form method="post" className="mt-4">
@@ -329,6 +297,6 @@ export default function DashboardPage() {
           </div>
         </section>
       </main>
-    </>
+    </AppShell>
   );
 }

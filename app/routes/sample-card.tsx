@@ -1,18 +1,18 @@
 import { Icon } from "~/components/ui/icon";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AffirmationCard } from "~/components/affirmation-card";
 import { CheckList } from "~/components/check-list";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { useToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, getPreviewCard, getVisibleCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { sharePath } from "~/modules/sharing/share-path";
+import { BuyLink } from "~/components/buy-link";
 
 export const meta: MetaFunction = () => [
   { title: "Sample Card: The Lord Is My Shepherd | LIGHT Cards" },
@@ -47,21 +47,21 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function SampleCardPage() {
   const { card, categoryLabel, cardCount, categoryCount, price, pageUrl, saved } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   const { showToast } = useToast();
   const [isFavorite, setIsFavorite] = useState(false);
+  // On the public sample the favourite is the browser's own (the spec): kept in localStorage, so it survives a reload.
+  useEffect(() => setIsFavorite(readSampleFavorite()), []);
 
-  // On the public sample the favourite is local only (the spec), so it needs JavaScript.
-  const favorite =
-    hydrated && !saved
-      ? {
-          isFavorite,
-          onToggle: () => {
-            setIsFavorite(!isFavorite);
-            showToast({ type: "success", title: isFavorite ? "Removed from Favorites" : "Added to Favorites" });
-          },
-        }
-      : undefined;
+  const favorite = saved
+    ? undefined
+    : {
+        isFavorite,
+        onToggle: () => {
+          writeSampleFavorite(!isFavorite);
+          setIsFavorite(!isFavorite);
+          showToast({ type: "success", title: isFavorite ? "Removed from Favorites" : "Added to Favorites" });
+        },
+      };
 
   return (
     <>
@@ -143,13 +143,32 @@ export default function SampleCardPage() {
             ))}
           </ol>
           <p className="mt-10 text-center">
-            <Link to="/checkout" className="btn-primary">
+            <BuyLink to="/checkout" className="btn-primary">
               Get Instant Access - {price}
-            </Link>
+            </BuyLink>
           </p>
         </section>
       </main>
       <SiteFooter anchorsBase="/" />
     </>
   );
+}
+
+const SAMPLE_FAVORITE_KEY = "lc-sample-favorite";
+
+function readSampleFavorite(): boolean {
+  try {
+    return window.localStorage.getItem(SAMPLE_FAVORITE_KEY) === "1";
+  } catch {
+    return false; // storage blocked: the favourite lasts as long as the page
+  }
+}
+
+function writeSampleFavorite(isFavorite: boolean) {
+  try {
+    if (isFavorite) window.localStorage.setItem(SAMPLE_FAVORITE_KEY, "1");
+    else window.localStorage.removeItem(SAMPLE_FAVORITE_KEY);
+  } catch {
+    // storage blocked: nothing to keep
+  }
 }

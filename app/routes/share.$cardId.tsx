@@ -10,6 +10,7 @@ import { sharePath } from "~/modules/sharing/share-path";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
 import { cardIdSchema } from "~/validation/cards";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { BuyLink } from "~/components/buy-link";
 
 export const headers = forwardHeaders;
 
@@ -126,9 +127,9 @@ export default function SharePage() {
             grounded in a King James Version verse, with a reflection prompt and a small action for today, written to be spoken aloud.
           </p>
           <p className="mt-6 flex flex-wrap gap-4">
-            <Link to="/checkout" className="btn-primary">
+            <BuyLink to="/checkout" className="btn-primary">
               Get the whole collection - {price}
-            </Link>
+            </BuyLink>
             <Link to="/sample-card" className="btn-secondary">
               Try a sample card
             </Link>

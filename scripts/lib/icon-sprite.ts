@@ -12,6 +12,7 @@ type Weight = "regular" | "bold" | "fill" | "duotone";
 const ICONS: Record<Weight, string[]> = {
   regular: [
     "arrow-left",
+    "cards",
     "check",
     "copy",
     "download-simple",
@@ -20,9 +21,15 @@ const ICONS: Record<Weight, string[]> = {
     "heart",
     "instagram-logo",
     "list",
+    "magnifying-glass",
+    "path",
+    "shield-check",
+    "sign-out",
+    "sliders-horizontal",
     "share-network",
     "speaker-high",
     "stop",
+    "sun",
   ],
   bold: ["check"],
   fill: ["heart"],

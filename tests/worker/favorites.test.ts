@@ -41,7 +41,7 @@ describe("favourites: one implementation behind every path", () => {
     expect(((await other.json()) as { cardId: string }[]).map((favorite) => favorite.cardId)).toEqual([cardId]);
     expect(await (await api("/api/user/favorites", { token: me.token })).json()).toEqual([cardId]);
     const page = visibleText(await (await fetchApp("/cards?favorites=1", { headers: { Cookie: me.cookie } })).text());
-    expect(page).toContain("49 cards · 1 favorite");
+    expect(page).toContain("Show Favorites Only (1)");
     expect(page).toContain("Your Favorite Cards");
     expect(page).toContain("Showing 1 of 49 cards (favorites only)");
 

@@ -30,7 +30,8 @@ describe("/cards: filters are query parameters", () => {
     expect(all.text).toContain(`${total} Cards Available`);
     expect(all.text).toContain("All Affirmation Cards");
     expect(all.text).toContain(`Showing ${total} of ${total} cards`);
-    expect(all.text).toContain("Today's Featured Affirmation");
+    // Results come first: today's card lives on the dashboard (Today), not above the results.
+    expect(all.text).not.toContain("Today's Featured Affirmation");
 
     const byCategory = await page("/cards?category=morning", me.cookie);
     expect(byCategory.text).toContain("Morning Cards");

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { ctaHref } from "~/modules/experiments/experiments";
+import { BuyLink } from "~/components/buy-link";
 
 /** The final call to action at the foot of the landing page. */
 export function FinalCtaSection({ ctaLabel, cardCount, categoryCount }: { ctaLabel: string; cardCount: number; categoryCount: number }) {
@@ -12,9 +12,9 @@ export function FinalCtaSection({ ctaLabel, cardCount, categoryCount }: { ctaLab
         <p className="mx-auto mt-4 max-w-2xl text-sage-100">
           {cardCount} cards, {categoryCount} categories, one verse at a time. Pay once, keep it for life, with a 30-day guarantee.
         </p>
-        <Link to={ctaHref("final_cta")} className="btn mt-8 bg-white text-lavender-900 hover:bg-lavender-100" data-cta="final_cta">
+        <BuyLink to={ctaHref("final_cta")} className="btn mt-8 bg-white text-lavender-900 hover:bg-lavender-100" cta="final_cta">
           {ctaLabel}
-        </Link>
+        </BuyLink>
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import type { LandingCopy } from "~/content/landing-copy";
 import type { Card } from "~/modules/cards/card";
 import { sharePath } from "~/modules/sharing/share-path";
 import { ctaHref } from "~/modules/experiments/experiments";
+import { BuyLink } from "~/components/buy-link";
 
 /** Landing hero: the (A/B tested) headline, the two buttons and the sample card. */
 export function HeroSection({
@@ -27,9 +28,9 @@ export function HeroSection({
           </h1>
           <p className="text-lg text-ink-muted">{hero.subheadline}</p>
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center lg:justify-start">
-            <Link to={ctaHref("hero")} className="btn-primary" data-cta="hero">
+            <BuyLink to={ctaHref("hero")} className="btn-primary" cta="hero">
               {ctaLabel}
-            </Link>
+            </BuyLink>
             <Link to="/sample-card" className="btn-secondary">
               See a Sample Card
             </Link>

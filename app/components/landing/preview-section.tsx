@@ -3,6 +3,7 @@ import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
 import type { Card, CategorySummary } from "~/modules/cards/card";
 import { reportPreviewClick } from "~/modules/experiments/preview-click";
 import { sharePath } from "~/modules/sharing/share-path";
+import { BuyLink } from "~/components/buy-link";
 
 /**
  * "Preview the Cards": the category tabs (plain links to ?category=, so they work without JavaScript),
@@ -51,9 +52,9 @@ export function PreviewSection({
         </CardGrid>
       </div>
       <p className="mt-8 text-center">
-        <Link to="/checkout" className="btn-primary" data-cta="preview">
+        <BuyLink to="/checkout" className="btn-primary" cta="preview">
           Unlock All {cardCount} Cards
-        </Link>
+        </BuyLink>
       </p>
     </section>
   );

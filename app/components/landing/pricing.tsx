@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/check-list";
 import type { LandingCopy } from "~/content/landing-copy";
 import { ctaHref } from "~/modules/experiments/experiments";
+import { BuyLink } from "~/components/buy-link";
 
 /** Pricing: the one-time price (from the config), the (A/B tested) pricing copy, what is included and the CTA. */
 export function PricingSection({
@@ -44,9 +44,9 @@ export function PricingSection({
             "30-day money-back guarantee",
           ]}
         />
-        <Link to={ctaHref("pricing")} className="btn-primary mt-8 w-full" data-cta="pricing">
+        <BuyLink to={ctaHref("pricing")} className="btn-primary mt-8 w-full" cta="pricing">
           {ctaLabel}
-        </Link>
+        </BuyLink>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SPEAKING_BENEFITS } from "~/content/landing-copy";
+import { BuyLink } from "~/components/buy-link";
 
 /** "Why Speak Your Affirmations Aloud?": the benefits and a CTA, with an aside beside them (the Try It Now card). */
 export function SpeakingBenefitsSection({ ctaLabel, aside }: { ctaLabel: string; aside?: ReactNode }) {
@@ -23,9 +23,9 @@ export function SpeakingBenefitsSection({ ctaLabel, aside }: { ctaLabel: string;
               </li>
             ))}
           </ul>
-          <Link to="/checkout" className="btn-primary">
+          <BuyLink to="/checkout" className="btn-primary">
             {ctaLabel}
-          </Link>
+          </BuyLink>
         </div>
         {aside}
       </div>

@@ -20,8 +20,8 @@ export function CategoryFilter({
           to={hrefFor(category.slug)}
           preventScrollReset
           aria-current={selected === category.slug ? "true" : undefined}
-          className={`rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
-            selected === category.slug ? "bg-lavender-700 text-white ring-lavender-700" : "bg-white text-ink ring-sage-300"
+          className={`inline-flex min-h-[44px] items-center rounded-full px-4 text-sm font-semibold ring-1 ${
+            selected === category.slug ? "bg-lavender-700 text-white ring-lavender-700" : "bg-surface text-ink ring-line"
           }`}
         >
           {category.label} ({category.visibleCount})

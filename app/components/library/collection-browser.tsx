@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import { Icon } from "~/components/ui/icon";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Card, CategorySummary } from "~/modules/cards/card";
@@ -27,13 +28,11 @@ export function CollectionBrowser({
   cards,
   favoriteIds,
   categories,
-  featuredCardId,
   shareUrls,
 }: {
   cards: Card[];
   favoriteIds: string[];
   categories: BrowserCategory[];
-  featuredCardId: string | null;
   /** Each card's share link (signed for paid cards: app/modules/sharing/share-links.server.ts). */
   shareUrls: Record<string, string>;
 }) {
@@ -69,7 +68,7 @@ export function CollectionBrowser({
   const active: CardFilters = hydrated ? { ...filters, q: query.slice(0, SEARCH_MAX_LENGTH) } : filters;
   const shown = filterCards(cards, active, favorites);
   const labels = Object.fromEntries(categories.map((category) => [category.slug, category.label]));
-  const featured = featuredCardId ? cards.find((card) => card.id === featuredCardId) : undefined;
+  const filtersMenu = useRef<HTMLDetailsElement>(null);
   const here = location.pathname + location.search;
   const cardHref = (id: string) => `/cards/${id}${filterSearch(active)}`;
 
@@ -90,69 +89,107 @@ export function CollectionBrowser({
     onSpeak: () => recordActivity(card.id, "speak_aloud", { source: "list" }),
   });
 
+  const activeFilterCount = (filters.category !== "all" ? 1 : 0) + (filters.favoritesOnly ? 1 : 0);
+  const chip = (on: boolean) =>
+    `inline-flex min-h-[44px] items-center rounded-full px-4 text-sm font-semibold ring-1 ${
+      on ? "bg-lavender-700 text-white ring-lavender-700" : "bg-surface text-ink ring-line"
+    }`;
+
   return (
-    <div className="space-y-8">
-      <div className="sticky top-0 z-30 -mx-4 space-y-4 border-b border-sage-200 bg-sage-50/95 px-4 py-4 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
-        <p className="text-sm font-semibold text-ink-muted" data-testid="collection-counts">
-          {cards.length} cards · {favoriteIds.length} {favoriteIds.length === 1 ? "favorite" : "favorites"}
-        </p>
-        <div className="flex flex-wrap items-end gap-3">
-          <Form method="get" role="search" className="flex flex-1 items-end gap-2" onSubmit={(event) => hydrated && event.preventDefault()}>
-            <div className="flex-1">
-              <label htmlFor="card-search" className="block text-sm font-semibold">
-                Search cards
-              </label>
-              <input
-                id="card-search"
-                ref={searchInput}
-                type="search"
-                name="q"
-                value={hydrated ? query : undefined}
-                defaultValue={hydrated ? undefined : filters.q}
-                onChange={(event) => onSearchChange(event.target.value)}
-                maxLength={SEARCH_MAX_LENGTH}
-                placeholder="Title, affirmation, verse or reference"
-                className="mt-1 block min-h-[44px] w-full rounded-xl border border-sage-300 px-4 py-2"
-              />
-            </div>
+    <div className="space-y-6">
+      {/*
+       * One line that stays on screen: the search, full width, and a Filters menu (a native <details>, so it opens
+       * without JavaScript) holding the categories, favourites only and grid or list. Results start right below it.
+       */}
+      <div
+        className="sticky top-0 z-30 -mx-4 border-b border-line bg-canvas/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
+        data-testid="library-bar"
+      >
+        <div className="flex items-center gap-2">
+          <Form
+            method="get"
+            role="search"
+            className="flex min-w-0 flex-1 items-center"
+            onSubmit={(event) => hydrated && event.preventDefault()}
+          >
+            <label htmlFor="card-search" className="sr-only">
+              Search cards
+            </label>
+            <input
+              id="card-search"
+              ref={searchInput}
+              type="search"
+              name="q"
+              value={hydrated ? query : undefined}
+              defaultValue={hydrated ? undefined : filters.q}
+              onChange={(event) => onSearchChange(event.target.value)}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Search title, words or verse"
+              enterKeyHint="search"
+              className={`block min-h-[44px] w-full min-w-0 rounded-full border border-line bg-surface px-4 py-2 text-ink placeholder:text-ink-muted ${
+                hydrated ? "" : "rounded-r-none"
+              }`}
+            />
             {filters.category !== "all" ? <input type="hidden" name="category" value={filters.category} /> : null}
             {filters.favoritesOnly ? <input type="hidden" name="favorites" value="1" /> : null}
             {filters.view !== "grid" ? <input type="hidden" name="view" value={filters.view} /> : null}
             {hydrated ? null : (
-              <button type="submit" className="btn-secondary">
-                Search
+              <button
+                type="submit"
+                className="inline-flex min-h-[44px] items-center rounded-r-full border border-l-0 border-line bg-surface px-3 text-ink"
+                aria-label="Search"
+              >
+                <Icon name="magnifying-glass" className="h-5 w-5" />
               </button>
             )}
           </Form>
-          <Link
-            to={filterSearch(filters, { favoritesOnly: !filters.favoritesOnly })}
-            preventScrollReset
-            replace={false}
-            aria-current={filters.favoritesOnly ? "true" : undefined}
-            className={`btn ${filters.favoritesOnly ? "bg-lavender-100 text-lavender-900 ring-1 ring-lavender-300" : "btn-secondary"}`}
-          >
-            {filters.favoritesOnly ? "✓ " : ""}Show Favorites Only
-          </Link>
-          <nav aria-label="Layout" className="flex gap-1">
-            {(["grid", "list"] as const).map((view) => (
-              <Link
-                key={view}
-                to={filterSearch(filters, { view })}
-                preventScrollReset
-                aria-current={filters.view === view ? "true" : undefined}
-                className={`btn px-4 ${filters.view === view ? "bg-sage-800 text-white" : "btn-secondary"}`}
-              >
-                {view === "grid" ? "Grid" : "List"}
-              </Link>
-            ))}
-          </nav>
+          <details ref={filtersMenu} className="shrink-0" data-testid="library-filters">
+            <summary
+              className={`inline-flex min-h-[44px] cursor-pointer list-none items-center gap-1 rounded-full px-4 text-sm font-semibold ring-1 [&::-webkit-details-marker]:hidden ${
+                activeFilterCount ? "bg-accent-soft text-ink ring-accent" : "bg-surface text-ink ring-line"
+              }`}
+            >
+              <Icon name="sliders-horizontal" className="h-5 w-5" />
+              Filters{activeFilterCount ? ` (${activeFilterCount})` : ""}
+            </summary>
+            {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the menu once a choice (a link) is followed; the links are the controls. */}
+            <div
+              className="absolute inset-x-0 top-full max-h-[70vh] space-y-4 overflow-y-auto border-b border-line bg-surface px-4 py-4 shadow-xl sm:px-6 lg:px-8"
+              onClick={(event) => (event.target as HTMLElement).closest("a") && filtersMenu.current?.removeAttribute("open")}
+            >
+              <CategoryFilter
+                categories={categories}
+                allCount={cards.length}
+                selected={filters.category}
+                hrefFor={(slug) => filterSearch(filters, { category: slug })}
+              />
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={filterSearch(filters, { favoritesOnly: !filters.favoritesOnly })}
+                  preventScrollReset
+                  replace={false}
+                  aria-current={filters.favoritesOnly ? "true" : undefined}
+                  className={chip(filters.favoritesOnly)}
+                >
+                  {filters.favoritesOnly ? "✓ " : ""}Show Favorites Only ({favoriteIds.length})
+                </Link>
+                <nav aria-label="Layout" className="flex gap-2">
+                  {(["grid", "list"] as const).map((view) => (
+                    <Link
+                      key={view}
+                      to={filterSearch(filters, { view })}
+                      preventScrollReset
+                      aria-current={filters.view === view ? "true" : undefined}
+                      className={chip(filters.view === view)}
+                    >
+                      {view === "grid" ? "Grid" : "List"}
+                    </Link>
+                  ))}
+                </nav>
+              </div>
+            </div>
+          </details>
         </div>
-        <CategoryFilter
-          categories={categories}
-          allCount={cards.length}
-          selected={filters.category}
-          hrefFor={(slug) => filterSearch(filters, { category: slug })}
-        />
       </div>
 
       {error ? (
@@ -161,33 +198,27 @@ export function CollectionBrowser({
         </p>
       ) : null}
 
-      {featured ? (
-        <section aria-labelledby="featured-title" className="space-y-3">
-          <h2 id="featured-title" className="font-serif text-2xl font-bold">
-            Today's Featured Affirmation
-          </h2>
-          <div className="max-w-md">
-            <AffirmationCard
-              card={featured}
-              shareUrl={shareUrls[featured.id] ?? ""}
-              categoryLabel={labels[featured.category]}
-              {...cardProps(featured)}
-            />
-          </div>
-        </section>
-      ) : null}
-
       <section aria-labelledby="list-title" className="space-y-4">
         <div>
-          <h2 id="list-title" className="font-serif text-2xl font-bold">
+          <h2 id="list-title" className="font-serif text-xl font-bold sm:text-2xl">
             {collectionTitle(active, labels[active.category])}
           </h2>
           <p className="text-ink-muted" role="status" data-testid="showing">
             {showingText(shown.length, cards.length, active)}
           </p>
         </div>
-        {shown.length === 0 ? (
-          <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-sage-200">
+        {shown.length === 0 && filters.favoritesOnly && favoriteIds.length === 0 ? (
+          <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
+            <h3 className="font-serif text-2xl font-bold">No favorites yet</h3>
+            <p className="mt-2 text-ink-muted">
+              Tap the heart <Icon name="heart" className="inline h-5 w-5 align-text-bottom" /> on a card to save it here.
+            </p>
+            <Link to={filterSearch({ ...filters, favoritesOnly: false })} className="btn-primary mt-4">
+              Browse All Cards
+            </Link>
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
             <h3 className="font-serif text-2xl font-bold">No Cards Found</h3>
             <p className="mt-2 text-ink-muted">No card matches these filters.</p>
             <Link to={filterSearch({ ...filters, q: "", category: "all", favoritesOnly: false })} className="btn-primary mt-4">

@@ -8,8 +8,8 @@ export function VersePanel({
 }) {
   const verses = versesOf(card);
   return (
-    <section aria-labelledby="verse-title" className="space-y-4 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
-      <h2 id="verse-title" className="text-sm font-semibold uppercase tracking-wide text-lavender-900">
+    <section aria-labelledby="verse-title" className="space-y-4 rounded-3xl bg-surface p-6 ring-1 ring-line">
+      <h2 id="verse-title" className="text-sm font-semibold uppercase tracking-wide text-accent">
         Scripture · {card.scriptureReference} ({card.translation})
       </h2>
       {verses.map((verse) => (
@@ -21,8 +21,8 @@ export function VersePanel({
       {card.wordNotes.length > 0 ? (
         <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
       ) : null}
-      <div className="rounded-2xl bg-sage-50 p-4">
-        <h3 className="text-sm font-semibold text-sage-800">Today's Reflection</h3>
+      <div className="rounded-2xl bg-surface-muted p-4">
+        <h3 className="text-sm font-semibold text-ink">Today's Reflection</h3>
         <p>{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
         {card.prompt ? <p className="mt-1 text-sm text-ink-muted">{card.anchor ?? ANCHOR_FALLBACK}</p> : null}
       </div>

@@ -1,0 +1,105 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SubmitButton } from "~/components/forms";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { useViewer } from "~/hooks/use-viewer";
+import type { Viewer } from "~/modules/auth/viewer";
+
+type Tab = { id: string; label: string; href: string; icon: IconName };
+
+/**
+ * The signed-in navigation, one for every signed-in page (cards, a card, dashboard, collection, admin): Today · Cards ·
+ * Favorites · Journey, plus Admin for admins. A header on desktop; on phones a slim header and a bottom tab bar within
+ * thumb's reach. Plain links and a plain sign-out form, so all of it works without JavaScript. The pages inside
+ * follow the reader's colour scheme (`theme-adaptive`, app/tailwind.css).
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const viewer = useViewer();
+  const location = useLocation();
+  const tabs = appTabs(viewer);
+  const current = currentTab(location.pathname, new URLSearchParams(location.search));
+  return (
+    <div className="theme-adaptive min-h-screen bg-canvas pb-20 text-ink md:pb-0">
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 sm:px-6 lg:px-8">
+          <Link to={viewer?.hasAccess ? "/cards" : "/dashboard"} className="whitespace-nowrap font-serif text-lg font-bold">
+            LIGHT <span className="text-accent">Cards</span>
+          </Link>
+          <nav aria-label="Account sections" className="hidden flex-1 items-center gap-1 md:flex">
+            {tabs.map((tab) => (
+              <Link
+                key={tab.id}
+                to={tab.href}
+                aria-current={current === tab.id ? "page" : undefined}
+                className={`rounded-full px-3 py-2 text-sm font-semibold ${
+                  current === tab.id ? "bg-accent-soft text-ink" : "text-ink-muted hover:text-ink"
+                }`}
+              >
+                {tab.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            {viewer ? (
+              <span className="min-w-0 truncate text-sm text-ink-muted" title={viewer.email} data-testid="account-email">
+                {viewer.email}
+              </span>
+            ) : null}
+            <Form method="post" action="/logout" className="shrink-0">
+              <SubmitButton
+                className="inline-flex min-h-[44px] items-center gap-1 rounded-full px-3 text-sm font-semibold text-ink ring-1 ring-line hover:bg-surface-muted"
+                pendingText="Signing out..."
+              >
+                <Icon name="sign-out" className="h-5 w-5" />
+                Log Out
+              </SubmitButton>
+            </Form>
+          </div>
+        </div>
+      </header>
+      {children}
+      <nav
+        aria-label="App"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      >
+        <ul className="mx-auto flex max-w-md justify-around">
+          {tabs.map((tab) => (
+            <li key={tab.id} className="flex-1">
+              <Link
+                to={tab.href}
+                aria-current={current === tab.id ? "page" : undefined}
+                className={`flex min-h-[56px] flex-col items-center justify-center gap-0.5 text-xs font-semibold ${
+                  current === tab.id ? "text-accent" : "text-ink-muted"
+                }`}
+              >
+                <Icon name={tab.icon} className="h-6 w-6" />
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+/** The tabs a viewer has: the collection's for a buyer, the preview's (on the dashboard) for an account without access. */
+function appTabs(viewer: Viewer | null): Tab[] {
+  const owns = viewer?.hasAccess ?? false;
+  const tabs: Tab[] = [
+    { id: "today", label: "Today", href: "/dashboard", icon: "sun" },
+    { id: "cards", label: "Cards", href: owns ? "/cards" : "/dashboard#cards-title", icon: "cards" },
+    { id: "favorites", label: "Favorites", href: owns ? "/cards?favorites=1" : "/dashboard?tab=favorites#cards-title", icon: "heart" },
+    { id: "journey", label: "Journey", href: "/dashboard#journey", icon: "path" },
+  ];
+  if (viewer?.isAdmin) tabs.push({ id: "admin", label: "Admin", href: "/admin", icon: "shield-check" });
+  return tabs;
+}
+
+function currentTab(pathname: string, search: URLSearchParams): string | null {
+  if (pathname === "/admin") return "admin";
+  if (pathname === "/dashboard") return "today";
+  if (pathname === "/cards" && search.get("favorites") === "1") return "favorites";
+  if (pathname.startsWith("/cards") || pathname === "/collection") return "cards";
+  return null;
+}
