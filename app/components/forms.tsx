@@ -6,7 +6,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { HONEYPOT_FIELD } from "~/modules/security/honeypot";
 
 const inputClass =
-  "block w-full min-h-[44px] rounded-xl border border-sage-300 bg-white px-4 py-2 text-base text-ink placeholder:text-ink-muted aria-[invalid=true]:border-red-700";
+  "block w-full min-h-[44px] rounded-xl border border-sage-300 px-4 py-2 text-base text-ink placeholder:text-ink-muted aria-[invalid=true]:border-red-700";
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
@@ -42,7 +42,7 @@ export function TextField({
         key={field.key}
         autoComplete={autoComplete}
         readOnly={readOnly}
-        className={`${inputClass} mt-1 ${readOnly ? "bg-sage-50" : ""}`}
+        className={`${inputClass} mt-1 ${readOnly ? "bg-surface-muted" : "bg-surface"}`}
       />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
@@ -71,7 +71,7 @@ export function PasswordField({
           {...getInputProps(field, { type: visible ? "text" : "password" })}
           key={field.key}
           autoComplete={autoComplete}
-          className={`${inputClass} pr-12`}
+          className={`${inputClass} bg-surface pr-12`}
         />
         {hydrated ? (
           <button

@@ -19,12 +19,12 @@ export function CardTile({
   favorite: { isFavorite: boolean; redirectTo: string } | null;
 }) {
   return (
-    <article className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sage-200" data-card-id={card.id}>
+    <article className="flex flex-col gap-3 rounded-2xl bg-surface p-5 shadow-sm ring-1 ring-line" data-card-id={card.id}>
       <div className="flex items-start justify-between gap-2">
         <div className="flex items-center gap-2">
-          <CardIcon name={card.icon} className="h-6 w-6 text-lavender-700" />
+          <CardIcon name={card.icon} className="h-6 w-6 text-accent" />
           {categoryLabel ? (
-            <span className="rounded-full bg-sage-100 px-3 py-1 text-xs font-semibold text-sage-800">{categoryLabel}</span>
+            <span className="rounded-full bg-surface-muted px-3 py-1 text-xs font-semibold text-ink">{categoryLabel}</span>
           ) : null}
         </div>
         {favorite ? (
@@ -43,7 +43,7 @@ export function CardTile({
         <span className="text-ink-muted" title={card.scriptureReference}>
           Scripture based
         </span>
-        <Link to={href} className="font-semibold text-lavender-700 underline" aria-label={`View Card: ${card.title}`}>
+        <Link to={href} className="font-semibold text-accent underline" aria-label={`View Card: ${card.title}`}>
           View Card
         </Link>
       </div>

@@ -33,13 +33,13 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
     { label: "Favorites", value: stats.totalFavorites },
   ];
   return (
-    <section aria-labelledby="progress-title" className="space-y-6 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+    <section aria-labelledby="progress-title" className="space-y-6 rounded-3xl bg-surface p-6 ring-1 ring-line">
       <h2 id="progress-title" className="font-serif text-2xl font-bold">
         Your Progress
       </h2>
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
         {numbers.map((entry) => (
-          <div key={entry.label} className="rounded-2xl bg-sage-50 p-4">
+          <div key={entry.label} className="rounded-2xl bg-surface-muted p-4">
             <dt className="text-sm text-ink-muted">{entry.label}</dt>
             <dd className="text-3xl font-bold" data-testid={`stat-${entry.label.toLowerCase().replace(/\s+/g, "-")}`}>
               {entry.value}
@@ -49,16 +49,16 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
       </dl>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <div className="rounded-2xl bg-lavender-50 p-4">
+        <div className="rounded-2xl bg-accent-soft p-4">
           <h3 className="font-semibold">Streak</h3>
           <p data-testid="current-streak">Current streak: {days(stats.currentStreak)}</p>
           <p className="text-sm text-ink-muted">Longest streak: {days(stats.longestStreak)}</p>
           {stats.graceDay ? (
             <p className="mt-1 text-sm text-ink-muted">Grace day used on {stats.graceDay}: one missed day in seven is forgiven.</p>
           ) : null}
-          {stats.atRisk ? <p className="mt-1 text-sm font-semibold text-gold-700">Open a card today to keep your streak.</p> : null}
+          {stats.atRisk ? <p className="mt-1 text-sm font-semibold text-ink">Open a card today to keep your streak.</p> : null}
         </div>
-        <div className="rounded-2xl bg-gold-100 p-4">
+        <div className="rounded-2xl bg-surface-muted p-4">
           <h3 className="font-semibold">Next badge</h3>
           {badges.next ? (
             <>
@@ -66,7 +66,7 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
                 {badges.next.badge.name}: {badges.next.badge.description}
               </p>
               <progress
-                className="mt-2 w-full"
+                className="mt-2 w-full accent-lavender-700"
                 max={badges.next.target}
                 value={badges.next.current}
                 aria-label={`${badges.next.badge.name} progress`}
@@ -90,10 +90,10 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
             {badges.earned.map((earned) => (
               <li
                 key={earned.badge.id}
-                className="flex items-center gap-2 rounded-full bg-sage-100 px-3 py-1 text-sm"
+                className="flex items-center gap-2 rounded-full bg-surface-muted px-3 py-1 text-sm"
                 title={earned.badge.description}
               >
-                <CardIcon name={earned.badge.icon} className="h-4 w-4 text-sage-800" />
+                <CardIcon name={earned.badge.icon} className="h-4 w-4 text-accent" />
                 {earned.badge.name}
               </li>
             ))}

@@ -5,9 +5,9 @@ import type { Toast } from "~/modules/toast/toast";
 export const TOAST_DURATION_MS = 5000;
 
 const typeStyles: Record<Toast["type"], string> = {
-  success: "border-sage-500 bg-white",
-  error: "border-red-700 bg-white",
-  message: "border-lavender-500 bg-white",
+  success: "border-sage-500 bg-surface",
+  error: "border-red-700 bg-surface",
+  message: "border-lavender-500 bg-surface",
 };
 
 /** The toast on screen, drawn by Radix Toast; loaded with the first toast of a visit (toaster.tsx). */
@@ -36,7 +36,7 @@ export default function ToastView({ toast, open, onOpenChange }: { toast: Toast;
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
         label="Notifications ({hotkey})"
-        className="fixed bottom-0 right-0 z-50 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
+        className="toast-viewport fixed bottom-0 right-0 z-50 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
       />
     </ToastPrimitive.Provider>
   );

@@ -1,0 +1,256 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createVerifiedUser, expect, expectHydrated, landingHeading, signInContext, test } from "./fixtures";
+
+/**
+ * A buyer's daily use on a phone (390x844, touch), with JavaScript on and off: whole cards, a library that starts with
+ * cards, one signed-in navigation, no page that scrolls sideways, in-page links that land, and the way back in.
+ */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+/** An ordinary address of 30 characters (the dashboard's header once pushed Log Out off the screen with less). */
+function thirtyCharacterEmail() {
+  const email = `grace.thompson.${crypto.randomUUID().slice(0, 3)}@example.org`;
+  expect(email).toHaveLength(30);
+  return email;
+}
+
+/** Signs the page in as a new buyer with a 30-character email. */
+async function signInAsBuyer(page: Page, baseURL: string) {
+  const buyer = await createVerifiedUser(page.request, thirtyCharacterEmail());
+  expect((await page.request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
+  await signInContext(page.context(), buyer, baseURL);
+  return buyer;
+}
+
+/** The page's width beyond the viewport: what a reader would scroll sideways to see. */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}
+
+async function openCollection(page: Page, path = "/cards") {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+}
+
+test.describe("no page scrolls sideways on a phone", () => {
+  for (const width of [390, 360]) {
+    test(`visitor pages at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const pages: [string, RegExp | string][] = [
+        ["/", "Frequently Asked Questions"],
+        ["/sample-card", "Try a Sample Card"],
+        ["/login", "Welcome Back"],
+        ["/register", "Create Your Account"],
+        ["/checkout", /^(Get Full Access|Complete Your Purchase)$/],
+        ["/cards", "Access Your Collection"],
+        ["/cards/abundance-the-lord-is-my-shepherd", "Access Your Collection"],
+      ];
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+        await expectNoSidewaysScroll(page, path);
+      }
+    });
+
+    test(`a buyer's pages at ${width} px, with a 30-character email`, async ({ page, baseURL }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const buyer = await signInAsBuyer(page, baseURL!);
+      const pages: [string, RegExp | string][] = [
+        ["/dashboard", /^Welcome back, .+!$/],
+        ["/cards", "Your Collection"],
+        ["/cards?view=list", "Your Collection"],
+        ["/cards/abundance-the-lord-is-my-shepherd", "The Lord Is My Shepherd"],
+        ["/collection", "The collection as a PDF"],
+        ["/", "Frequently Asked Questions"],
+      ];
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+        await expectNoSidewaysScroll(page, path);
+      }
+      // The address is cut to fit, and whole in its title; Log Out stays on the screen.
+      await page.goto("/dashboard");
+      await expect(page.getByTestId("account-email")).toHaveAttribute("title", buyer.email);
+      await expect(page.getByRole("button", { name: "Log Out" })).toBeInViewport({ ratio: 1 });
+    });
+  }
+});
+
+test.describe("whole cards", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("every card shows the end of its verse and its reflection on the card, and keeps its controls inside", async ({ page, baseURL }) => {
+    await signInAsBuyer(page, baseURL!);
+    await openCollection(page);
+    const cards = page.locator("article.flip-card");
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    await expect(page.getByText(new RegExp(`^Showing ${count} of ${count} cards$`))).toBeVisible();
+
+    // Turn every card (the checkbox each card's face is a label for), then measure what a reader would see.
+    const clipped = await page.evaluate(() => {
+      const inside = (outer: DOMRect, inner: DOMRect | undefined) =>
+        Boolean(inner) &&
+        inner!.top >= outer.top - 0.5 &&
+        inner!.bottom <= outer.bottom + 0.5 &&
+        inner!.left >= outer.left - 0.5 &&
+        inner!.right <= outer.right + 0.5;
+      const problems: string[] = [];
+      for (const card of document.querySelectorAll<HTMLElement>("article.flip-card")) {
+        const title = card.getAttribute("aria-label") ?? "a card";
+        const front = card.querySelector<HTMLElement>('[data-face="front"]')!;
+        const hint = [...front.querySelectorAll("p")].find((element) => element.textContent === "Tap to flip");
+        if (!inside(front.getBoundingClientRect(), hint?.getBoundingClientRect())) problems.push(`${title}: front controls`);
+        card.querySelector<HTMLInputElement>(".flip-card__toggle")!.click();
+        const back = card.querySelector<HTMLElement>('[data-face="back"]')!;
+        if (getComputedStyle(back).visibility !== "visible") problems.push(`${title}: back not shown`);
+        const verses = back.querySelectorAll("blockquote");
+        if (!inside(back.getBoundingClientRect(), verses[verses.length - 1]?.getBoundingClientRect()))
+          problems.push(`${title}: last verse`);
+        if (!inside(back.getBoundingClientRect(), back.querySelector('[data-testid="reflection"]')?.getBoundingClientRect()))
+          problems.push(`${title}: reflection`);
+      }
+      return problems;
+    });
+    expect(clipped, "text or controls outside their card").toEqual([]);
+    // And on screen as a reader turns one by tapping: the sample card's last verse (it used to lose it).
+    const shepherd = page.getByRole("article", { name: "Affirmation card: The Lord Is My Shepherd" });
+    await expect(shepherd.locator('[data-face="back"] blockquote').last()).toBeVisible();
+    await shepherd.locator('[data-face="back"] blockquote').last().scrollIntoViewIfNeeded();
+    await expect(shepherd.locator('[data-face="back"] blockquote').last()).toBeInViewport({ ratio: 1 });
+  });
+});
+
+test.describe("the library starts with cards", () => {
+  test("a one-line bar of at most a quarter of the screen, and the first result on the first screen after a search", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsBuyer(page, baseURL!);
+    await openCollection(page);
+    const bar = page.getByTestId("library-bar");
+    const box = await bar.boundingBox();
+    expect(box!.height, "the sticky bar's height").toBeLessThanOrEqual(844 / 4);
+    // The first card is on the first screen, before any scrolling.
+    await expect(page.locator("article.flip-card").first()).toBeInViewport();
+
+    // The bar stays when the reader scrolls, still within a quarter of the screen.
+    await page.locator("article.flip-card").nth(6).scrollIntoViewIfNeeded();
+    await expect(bar).toBeInViewport();
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(844 / 4);
+
+    await page.getByLabel("Search cards").fill("shepherd");
+    if (test.info().project.name === "no-javascript") await page.getByLabel("Search cards").press("Enter");
+    const result = page.getByRole("region", { name: "All Affirmation Cards" }).getByRole("heading", { name: "The Lord Is My Shepherd" });
+    await expect(result).toBeInViewport();
+    await expect(page.getByText(/^Showing 1 of \d+ cards \(matching "shepherd"\)$/)).toBeInViewport();
+  });
+
+  test("an empty favourites list says how to save a card", async ({ page, baseURL }) => {
+    await signInAsBuyer(page, baseURL!);
+    await openCollection(page, "/cards?favorites=1");
+    await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
+    await expect(page.getByText("Tap the heart on a card to save it here.")).toBeVisible();
+  });
+});
+
+test.describe("one signed-in navigation", () => {
+  test("Today, Cards, Favorites and Journey in a tab bar on every signed-in page", async ({ page, baseURL }) => {
+    await signInAsBuyer(page, baseURL!);
+    await page.goto("/dashboard");
+    const tabs = page.getByRole("navigation", { name: "App" });
+    await expect(tabs.getByRole("link")).toHaveText(["Today", "Cards", "Favorites", "Journey"]);
+    await expect(tabs.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+
+    await tabs.getByRole("link", { name: "Favorites" }).click();
+    await expect(page.getByRole("heading", { name: "Your Favorite Cards" })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Favorites" })).toHaveAttribute("aria-current", "page");
+
+    await tabs.getByRole("link", { name: "Cards" }).click();
+    await expect(page.getByRole("heading", { name: "All Affirmation Cards" })).toBeVisible();
+    await page.getByRole("link", { name: "View Card: This Is the Day" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "This Is the Day" })).toBeVisible();
+    await expect(tabs).toBeInViewport();
+
+    await tabs.getByRole("link", { name: "Journey" }).click();
+    await expect(page.getByRole("heading", { name: "Your Progress" })).toBeInViewport();
+  });
+
+  test("the admin has an Admin tab", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Admin" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
+  });
+});
+
+test.describe("the marketing pages on a phone", () => {
+  test("a visitor finds Sign in; the menu's Pricing lands on pricing", async ({ page }) => {
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeAttached();
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("link", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+
+    await page.goto("/");
+    // With JavaScript, a followed link closes the menu: its script must be running.
+    if (test.info().project.name === "javascript") await expectHydrated(page);
+    await main.getByLabel("Menu").click();
+    await main.getByRole("link", { name: "Pricing" }).click();
+    await expect(page.getByRole("heading", { name: "Simple, One-Time Pricing" })).toBeInViewport();
+    if (test.info().project.name === "javascript") await expect(main.getByRole("link", { name: "Testimonials" })).toBeHidden();
+  });
+
+  test("a category tab reloads onto the preview", async ({ page }) => {
+    await page.goto("/?category=strength#preview");
+    await expect(page.getByRole("heading", { name: /^Preview/ })).toBeInViewport();
+  });
+
+  test("a buyer sees My cards instead of the buy buttons", async ({ page, baseURL }) => {
+    await signInAsBuyer(page, baseURL!);
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeAttached();
+    const main = page.getByRole("navigation", { name: "Main" });
+    await expect(main.getByRole("link", { name: "My cards" })).toHaveAttribute("href", "/cards");
+    await expect(main.getByRole("link", { name: /Get Access/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    await expect(page.locator('main a[href^="/checkout"]')).toHaveCount(0);
+  });
+});
+
+test.describe("accessible in both colour schemes @js", () => {
+  test.use({ reducedMotion: "reduce" });
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`the buyer's pages meet WCAG 2 AA (axe), ${colorScheme}`, async ({ page, baseURL }) => {
+      // axe reads every node of the 49-card library: slow on a busy machine, never a wait for time.
+      test.setTimeout(120_000);
+      await page.emulateMedia({ colorScheme });
+      await signInAsBuyer(page, baseURL!);
+      for (const [path, heading] of [
+        ["/cards", "Your Collection"],
+        ["/cards/abundance-the-lord-is-my-shepherd", "The Lord Is My Shepherd"],
+        ["/dashboard", /^Welcome back, .+!$/],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        expect(
+          results.violations.map(
+            (violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => `${node.target} ${node.failureSummary}`).join(" ")}`,
+          ),
+        ).toEqual([]);
+      }
+      // The flipped card's back, too.
+      await page.goto("/cards/abundance-the-lord-is-my-shepherd");
+      await page
+        .locator('[data-face="front"]')
+        .first()
+        .click({ position: { x: 20, y: 120 } });
+      await expect(page.locator('[data-face="back"]').first()).toBeVisible();
+      const back = await new AxeBuilder({ page }).include('[data-face="back"]').withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(back.violations.map((violation) => violation.id)).toEqual([]);
+    });
+  }
+});
