@@ -37,7 +37,10 @@ export const FEATURES = [
 export const SPEAKING_BENEFITS = [
   { title: "You hear the truth twice", text: "Speaking engages your voice and your ears, so the words sink deeper than reading alone." },
   { title: "Your words answer His", text: "Speak God's Word and your response to it, and a passing thought becomes a prayer of faith." },
-  { title: "Scripture close at hand", text: "A verse returned to day after day gives you Scripture to turn to when anxious thoughts loop." },
+  {
+    title: "Scripture close at hand",
+    text: "A verse returned to day after day gives you Scripture to turn to when anxious thoughts loop.",
+  },
   { title: "A habit that holds", text: "A minute a day, out loud, is small enough to keep, and a way God can change you." },
 ];
 
