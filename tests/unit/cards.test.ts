@@ -36,15 +36,10 @@ describe("card presentation", () => {
     expect(versesOf({ ...single, scriptureReferences: several })).toEqual(several);
   });
 
+  const oneVerse = { title: "T", affirmation: "A", scripture: "S", scriptureReference: "R 1:1", scriptureReferences: null };
+
   it("shares title, affirmation, verse and reference", () => {
-    const text = cardShareText({
-      title: "T",
-      affirmation: "A",
-      scripture: "S",
-      scriptureReference: "R 1:1",
-      scriptureReferences: null,
-      wordNotes: [],
-    });
+    const text = cardShareText({ ...oneVerse, wordNotes: [] });
     expect(text).toBe('T\n\nA\n\n"S"\n— R 1:1');
   });
 
@@ -73,11 +68,7 @@ describe("card presentation", () => {
 
   it("carries the word notes into the shared text, one a line", () => {
     const text = cardShareText({
-      title: "T",
-      affirmation: "A",
-      scripture: "S",
-      scriptureReference: "R 1:1",
-      scriptureReferences: null,
+      ...oneVerse,
       wordNotes: [
         { word: "want", meaning: "lack" },
         { word: "careful", meaning: "anxious" },
