@@ -108,8 +108,8 @@ test.describe("card component with JavaScript @js", () => {
     expect(clipboard).toContain("The Lord Is My Shepherd");
     // Verses that do not follow each other are quoted separately, each under its own reference, in the card's order.
     expect(clipboard).toContain('"The LORD is my shepherd; I shall not want."\n— Psalm 23:1\n\n"But seek ye first');
-    expect(clipboard).toContain("— Matthew 6:33\n\n\"But my God shall supply");
-    expect(clipboard).toContain("by Christ Jesus.\"\n— Philippians 4:19\n\nWord notes:");
+    expect(clipboard).toContain('— Matthew 6:33\n\n"But my God shall supply');
+    expect(clipboard).toContain('by Christ Jesus."\n— Philippians 4:19\n\nWord notes:');
     expect(clipboard).toContain("Word notes:\nwant: lack, be in need");
     // The copied text ends with the card's share link, so whoever receives it can open the card.
     expect(clipboard).toMatch(/\/share\/abundance-the-lord-is-my-shepherd$/);
