@@ -125,7 +125,10 @@ export const affirmationCards = sqliteTable(
     anchor: text("anchor"),
     icon: text("icon").notNull().default("mountain"),
     gradient: text("gradient").notNull().default("sage-to-lavender"),
+    /** The theme's slug (a stable key), e.g. 'christs-peace'. */
     theme: text("theme"),
+    /** How the theme badge reads, with its punctuation: 'Christ’s Peace'. Null only before the seed fills it. */
+    themeLabel: text("theme_label"),
     orderIndex: integer("order_index").notNull().default(0),
     /** Preview cards may be shown to visitors; every other card only to buyers. */
     isPreview: integer("is_preview", { mode: "boolean" }).notNull().default(false),

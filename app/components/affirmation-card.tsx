@@ -86,7 +86,7 @@ export function AffirmationCard({
   }, []);
   const gradient = GRADIENTS.has(card.gradient) ? card.gradient : "sage-to-lavender";
   const dark = gradient === "twilight";
-  const theme = formatTheme(card.theme);
+  const theme = formatTheme(card);
   const verses = versesOf(card);
   const Heading = headingLevel;
   // A light card follows the reader's colour scheme on the app's pages (its gradient deepens at night, app/tailwind.css).

@@ -8,15 +8,19 @@ import type { Variant, VariantAssignment } from "~/modules/experiments/experimen
 
 /** The LIGHT method, one step per letter. */
 export const LIGHT_STEPS = [
-  { letter: "L", name: "Listen", text: "Read the affirmation slowly, then listen for what God is saying to you through it." },
-  { letter: "I", name: "Internalize", text: "Flip the card and read the verse. Let the truth move from your head to your heart." },
+  { letter: "L", name: "Listen", text: "Read the affirmation, then flip to the verse and listen for what God is saying in it." },
+  { letter: "I", name: "Internalize", text: "Read the verse again, slowly. Let the truth move from your head to your heart." },
   { letter: "G", name: "Ground", text: "Answer the reflection prompt and take the day's anchor action to ground the truth in your life." },
   {
     letter: "H",
     name: "Hear Again",
     text: "Speak the affirmation and its verse aloud. Saying Scripture out loud is a way to pray it and to remember it.",
   },
-  { letter: "T", name: "Transform", text: "Return to it through the day. Repeated truth renews the mind and reshapes how you live." },
+  {
+    letter: "T",
+    name: "Transform",
+    text: "Return to it through the day. God uses His Word, returned to day after day, to renew the mind (Romans 12:2).",
+  },
 ];
 
 /** The feature tiles. */
@@ -25,16 +29,19 @@ export const FEATURES = [
   { title: "Beautiful Design", text: "Calm gradients and clear type that make each card a pleasure to read and share." },
   { title: "Mobile Optimized", text: "Made for your phone first, fast on any connection, and usable even without JavaScript." },
   { title: "LIGHT Methodology", text: "A five-step rhythm (Listen, Internalize, Ground, Hear Again, Transform) for daily practice." },
-  { title: "Easy Sharing", text: "Share a card with a friend, copy it as text, or send it through your favourite app." },
+  { title: "Easy Sharing", text: "Share a card with a friend, copy it as text, or send it through your favorite app." },
   { title: "Instant Access", text: "Pay once and open the whole collection at once, on every device, for life." },
 ];
 
 /** Why speak the affirmations aloud. */
 export const SPEAKING_BENEFITS = [
   { title: "You hear the truth twice", text: "Speaking engages your voice and your ears, so the words sink deeper than reading alone." },
-  { title: "Your words take a stand", text: "Saying what God says out loud turns a passing thought into a declaration of faith." },
-  { title: "Your mind is renewed", text: "Repeating truth day after day replaces anxious loops with Scripture you can recall." },
-  { title: "A habit that holds", text: "A minute a day, out loud, is small enough to keep and strong enough to change you." },
+  { title: "Your words answer His", text: "Speak God's Word and your response to it, and a passing thought becomes a prayer of faith." },
+  {
+    title: "Scripture close at hand",
+    text: "A verse returned to day after day gives you Scripture to turn to when anxious thoughts loop.",
+  },
+  { title: "A habit that holds", text: "A minute a day, out loud, is small enough to keep, and a way God can change you." },
 ];
 
 export type Faq = { question: string; answer: string };
@@ -57,7 +64,7 @@ export function buildFaqs({
       answer:
         `All ${cardCount} affirmation cards in ${categoryCount} categories. ` +
         "Each card pairs a spoken affirmation with a Bible verse and a reflection prompt. " +
-        "You can browse, favourite, listen to and share them online, download card images, " +
+        "You can browse, favorite, listen to and share them online, download card images, " +
         "and get a high-resolution PDF of the collection.",
     },
     {
@@ -72,7 +79,9 @@ export function buildFaqs({
     },
     {
       question: "Which Bible translation do the cards use?",
-      answer: "Every verse is quoted exactly from the King James Version, with its reference, so you can look it up in your own Bible.",
+      answer:
+        "Every verse is quoted exactly from the King James Version, with its reference, so you can look it up in your own Bible. " +
+        "A modern translation may word some verses differently.",
     },
     {
       question: "What if it is not for me?",
@@ -99,7 +108,7 @@ const heroCopy: Record<Variant, (input: CopyInputs) => { headline: string; subhe
     subheadline: `${cardCount} Scripture-based affirmation cards to read, reflect on and speak aloud, each one grounded in a Bible verse.`,
   }),
   B: ({ cardCount }) => ({
-    headline: "Let Your Words Agree with God's Word",
+    headline: "Speak God's Word and Your Response to It",
     subheadline: `A daily practice in ${cardCount} cards: one affirmation, one verse, one reflection, spoken aloud.`,
   }),
 };

@@ -56,6 +56,8 @@ export const cardSeedSchema = z.object({
   icon: z.enum(CARD_ICONS),
   gradient: z.enum(CARD_GRADIENTS),
   theme: z.string().regex(/^[a-z]+(?:-[a-z]+)*$/),
+  /** The badge as it reads, punctuation included ("Christ’s Peace"); the slug above is its key. */
+  themeLabel: z.string().min(1).max(40),
   orderIndex: z.number().int().positive(),
   isPreview: z.boolean(),
   translation: z.literal("KJV"),

@@ -43,6 +43,7 @@ export async function seedCollection(db: Database): Promise<{ categories: number
           icon: excluded("icon"),
           gradient: excluded("gradient"),
           theme: excluded("theme"),
+          themeLabel: excluded("theme_label"),
           orderIndex: excluded("order_index"),
           isPreview: excluded("is_preview"),
           updatedAt: new Date(),

@@ -106,7 +106,10 @@ test.describe("card component with JavaScript @js", () => {
     await expect(card.getByRole("button", { name: "Copied" })).toBeVisible();
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     expect(clipboard).toContain("The Lord Is My Shepherd");
-    expect(clipboard).toContain("— Psalms 23:1; Philippians 4:19; Matthew 6:33");
+    // Verses that do not follow each other are quoted separately, each under its own reference, in the card's order.
+    expect(clipboard).toContain('"The LORD is my shepherd; I shall not want."\n— Psalm 23:1\n\n"But seek ye first');
+    expect(clipboard).toContain('— Matthew 6:33\n\n"But my God shall supply');
+    expect(clipboard).toContain('by Christ Jesus."\n— Philippians 4:19\n\nWord notes:');
     expect(clipboard).toContain("Word notes:\nwant: lack, be in need");
     // The copied text ends with the card's share link, so whoever receives it can open the card.
     expect(clipboard).toMatch(/\/share\/abundance-the-lord-is-my-shepherd$/);

@@ -77,10 +77,13 @@ test.describe("landing page", () => {
     const card = page.locator('[data-card-id="abundance-the-lord-is-my-shepherd"]').first();
     const back = card.locator('[data-face="back"]');
     await expect(back).toBeHidden();
+    // The theme badge reads as words, its apostrophe kept.
+    await expect(card.locator('[data-face="front"]').getByText("The Shepherd’s Care")).toBeVisible();
 
     await card.locator('[data-face="front"]').click();
     await expect(back).toBeVisible();
     await expect(back.getByText("The LORD is my shepherd; I shall not want.")).toBeVisible();
+    await expect(back.getByTestId("scripture-reference")).toContainText("Psalm 23:1; Matthew 6:33; Philippians 4:19");
     await expect(back.getByTestId("word-notes")).toContainText("want:");
     await expect(back.getByTestId("word-notes")).toContainText("lack, be in need");
     await expect(back.getByText("Today's Reflection")).toBeVisible();

@@ -33,6 +33,7 @@ function card(id: string, category: string, fields: Partial<Card> = {}): Card {
     icon: "sun",
     gradient: "sage-to-lavender",
     theme: null,
+    themeLabel: null,
     orderIndex: 0,
     isPreview: false,
     ...fields,
@@ -42,16 +43,18 @@ function card(id: string, category: string, fields: Partial<Card> = {}): Card {
 describe("the card browser's search", () => {
   const shepherd = card("shepherd", "abundance", {
     title: "The Lord Is My Shepherd",
-    affirmation: "I lack nothing.",
+    affirmation: "I am in His care.",
     scripture: "The LORD is my shepherd; I shall not want.",
-    scriptureReference: "Psalms 23:1",
+    scriptureReference: "Psalm 23:1",
   });
 
   it("matches the title, the affirmation, the verse text and the reference, every word anywhere", () => {
     expect(matchesSearch(shepherd, "shepherd")).toBe(true);
-    expect(matchesSearch(shepherd, "lack nothing")).toBe(true);
+    expect(matchesSearch(shepherd, "his care")).toBe(true);
     expect(matchesSearch(shepherd, "shall not want")).toBe(true);
     expect(matchesSearch(shepherd, "psalm 23")).toBe(true);
+    // The reference reads "Psalm 23:1" on screen; the KJV's book name "Psalms" still finds it.
+    expect(matchesSearch(shepherd, "psalms 23")).toBe(true);
     expect(matchesSearch(shepherd, "shepherd ocean")).toBe(false);
   });
 

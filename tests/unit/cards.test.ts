@@ -1,12 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { cardShareText, chooseTryItNowCard, featuredCardIndex, formatTheme, versesOf } from "~/modules/cards/card";
+import {
+  cardShareText,
+  chooseTryItNowCard,
+  displayReference,
+  featuredCardIndex,
+  formatTheme,
+  passagesOf,
+  versesOf,
+} from "~/modules/cards/card";
 import { resolveCategory } from "~/validation/cards";
 
 describe("card presentation", () => {
-  it("splits the theme on hyphens and capitalises each word", () => {
-    expect(formatTheme("new-mercies")).toBe("New Mercies");
-    expect(formatTheme("gratitude")).toBe("Gratitude");
-    expect(formatTheme(null)).toBeNull();
+  it("prints the theme badge from its label, punctuation kept, else reads the slug as words", () => {
+    expect(formatTheme({ theme: "christs-peace", themeLabel: "Christ’s Peace" })).toBe("Christ’s Peace");
+    expect(formatTheme({ theme: "new-mercies", themeLabel: null })).toBe("New Mercies");
+    expect(formatTheme({ theme: "gratitude", themeLabel: null })).toBe("Gratitude");
+    expect(formatTheme({ theme: null, themeLabel: null })).toBeNull();
+  });
+
+  it("shows a single psalm as 'Psalm', leaving other books and the stored form alone", () => {
+    expect(displayReference("Psalms 118:24")).toBe("Psalm 118:24");
+    expect(displayReference("Psalms 121:3-4")).toBe("Psalm 121:3-4");
+    expect(displayReference("Psalms 23:1; Matthew 6:33; Philippians 4:19")).toBe("Psalm 23:1; Matthew 6:33; Philippians 4:19");
+    expect(displayReference("Proverbs 3:24-26")).toBe("Proverbs 3:24-26");
+    expect(displayReference("Song of Solomon 2:4")).toBe("Song of Solomon 2:4");
   });
 
   it("lists each verse with its reference, or the single quote", () => {
@@ -19,17 +36,39 @@ describe("card presentation", () => {
     expect(versesOf({ ...single, scriptureReferences: several })).toEqual(several);
   });
 
+  const oneVerse = { title: "T", affirmation: "A", scripture: "S", scriptureReference: "R 1:1", scriptureReferences: null };
+
   it("shares title, affirmation, verse and reference", () => {
-    const text = cardShareText({ title: "T", affirmation: "A", scripture: "S", scriptureReference: "R 1:1", wordNotes: [] });
+    const text = cardShareText({ ...oneVerse, wordNotes: [] });
     expect(text).toBe('T\n\nA\n\n"S"\n— R 1:1');
+  });
+
+  it("quotes verses that do not follow each other separately, each with its reference, and a range as one quote", () => {
+    const card = {
+      scripture: "a b c d",
+      scriptureReference: "Psalm 23:1; Luke 6:36-37; Matthew 7:11",
+      scriptureReferences: [
+        { reference: "Psalm 23:1", text: "a" },
+        { reference: "Luke 6:36", text: "b" },
+        { reference: "Luke 6:37", text: "c" },
+        { reference: "Matthew 7:11", text: "d" },
+      ],
+    };
+    expect(passagesOf(card)).toEqual([
+      { reference: "Psalm 23:1", text: "a" },
+      { reference: "Luke 6:36-37", text: "b c" },
+      { reference: "Matthew 7:11", text: "d" },
+    ]);
+    const text = cardShareText({ ...card, title: "T", affirmation: "A", wordNotes: [] });
+    expect(text).toBe('T\n\nA\n\n"a"\n— Psalm 23:1\n\n"b c"\n— Luke 6:36-37\n\n"d"\n— Matthew 7:11');
+    // A range alone stays one quote under its reference.
+    const range = { scripture: "b c", scriptureReference: "Luke 6:36-37", scriptureReferences: card.scriptureReferences.slice(1, 3) };
+    expect(passagesOf(range)).toEqual([{ reference: "Luke 6:36-37", text: "b c" }]);
   });
 
   it("carries the word notes into the shared text, one a line", () => {
     const text = cardShareText({
-      title: "T",
-      affirmation: "A",
-      scripture: "S",
-      scriptureReference: "R 1:1",
+      ...oneVerse,
       wordNotes: [
         { word: "want", meaning: "lack" },
         { word: "careful", meaning: "anxious" },

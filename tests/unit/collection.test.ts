@@ -83,7 +83,7 @@ describe("the seeded collection", () => {
     }
   });
 
-  it("includes the public sample card 'The Lord Is My Shepherd' with three verses, Psalms 23:1 first", () => {
+  it("includes the public sample card 'The Lord Is My Shepherd' with three verses, Psalms 23:1 first, in the affirmation's order", () => {
     const sample = seedCards.find((card) => card.title === "The Lord Is My Shepherd");
     expect(sample).toBeDefined();
     expect(sample!.id).toBe("abundance-the-lord-is-my-shepherd");
@@ -91,10 +91,15 @@ describe("the seeded collection", () => {
     expect(sample!.isPreview).toBe(true);
     expect(sample!.scriptureReferences).toHaveLength(3);
     expect(sample!.scriptureReferences![0]!.reference).toBe("Psalms 23:1");
-    expect(sample!.scriptureReferences!.map((verse) => verse.reference)).toEqual(["Psalms 23:1", "Philippians 4:19", "Matthew 6:33"]);
-    // Philippians 4:19 whole, "in glory" included; "want" explained.
+    // The affirmation moves from the Shepherd to seeking the kingdom to God's supply, and the verses follow it.
+    expect(sample!.scriptureReferences!.map((verse) => verse.reference)).toEqual(["Psalms 23:1", "Matthew 6:33", "Philippians 4:19"]);
+    // Philippians 4:19 whole, "in glory" included; "want" explained; the verse's givers (the Philippians) named.
     expect(sample!.scripture).toContain("according to his riches in glory by Christ Jesus");
     expect(sample!.wordNotes).toContainEqual({ word: "want", meaning: expect.stringContaining("lack") });
+    expect(sample!.wordNotes).toContainEqual({ word: "your need", meaning: expect.stringContaining("Philippians") });
+    // No qualifier that makes a reader's lack "not a true need"; provision often comes through God's people.
+    expect(sample!.affirmation).not.toMatch(/truly need|lack nothing/i);
+    expect(sample!.affirmation).toContain("through the hands of His people");
   });
 
   it("gives every card a wordNotes list in the seed file itself (no default), each word taken from its own verse", () => {
@@ -137,6 +142,103 @@ describe("the seeded collection", () => {
     // One "write it down" and one focus timer at most.
     expect(matching(/\b(write|writing|jot|paper|sticky)\b/i).length).toBeLessThanOrEqual(1);
     expect(matching(/\b(timer|focused|undivided|multitasking)\b|\bminutes of (focus|undivided)/i).length).toBeLessThanOrEqual(1);
+  });
+
+  it("carries the word notes the second editorial review found missing", () => {
+    const expected: Record<string, string> = {
+      "evening-he-gives-his-beloved-sleep": "vain",
+      "evening-i-lie-down-in-peace": "only",
+      "strength-power-love-and-a-sound-mind": "fear",
+      "evening-before-the-sun-goes-down": "Be ye angry",
+      "motivation-do-not-grow-weary": "well doing",
+      "identity-a-child-of-god": "sons",
+      "abundance-remember-who-provides": "And thou say",
+      "identity-no-condemnation": "after the flesh",
+      "motivation-commit-your-work": "Commit",
+      "motivation-with-all-my-might": "grave",
+    };
+    for (const [id, word] of Object.entries(expected)) {
+      const card = seedCards.find((candidate) => candidate.id === id);
+      expect(
+        card?.wordNotes.map((note) => note.word),
+        id,
+      ).toContain(word);
+    }
+  });
+
+  it("rewrites Proverbs 16:3 around entrusted plans and Ecclesiastes 9:10 around its own reason", () => {
+    const commit = seedCards.find((card) => card.id === "motivation-commit-your-work")!;
+    expect(commit.scriptureReference).toBe("Proverbs 16:3; Proverbs 16:9");
+    expect(commit.affirmation).toContain("plans");
+    expect(`${commit.affirmation} ${commit.anchor}`).not.toMatch(/steady|calm/i);
+    const might = seedCards.find((card) => card.id === "motivation-with-all-my-might")!;
+    expect(might.scriptureReference).toBe("Ecclesiastes 9:10");
+    // Nothing drawn from verses 7-9, which the card does not quote.
+    expect(`${might.affirmation} ${might.prompt} ${might.anchor}`).not.toMatch(/glad heart|people He has given|meal/i);
+  });
+
+  /**
+   * "Say / speak / pray this" anchors, counted generously: any form of say, speak or pray (prayer included),
+   * whisper, recite, doing something aloud or out loud, and telling or thanking God. Everything else asks the
+   * reader to do something. The deck keeps such anchors for the cards that are about speaking or praying.
+   */
+  const SPOKEN_ANCHOR =
+    /\b(say|says|saying|said|speak|speaks|speaking|spoken|spoke|pray|prays|praying|prayed|prayers?|whisper\w*|recite\w*|aloud|out loud|(tell|thank) (God|Him|Jesus|the Lord)|give (God )?thanks)\b/i;
+
+  it("asks the reader to say, speak or pray in at most 16 of the anchors", () => {
+    expect(SPOKEN_ANCHOR.test("Before bed, pray by name for the person")).toBe(true);
+    expect(SPOKEN_ANCHOR.test("Name each care aloud")).toBe(true);
+    expect(SPOKEN_ANCHOR.test("tell God, “The rest is Yours”")).toBe(true);
+    expect(SPOKEN_ANCHOR.test("Let one debt go this week")).toBe(false);
+    const spoken = seedCards.filter((card) => SPOKEN_ANCHOR.test(card.anchor)).map((card) => card.id);
+    expect(spoken.length, spoken.join(", ")).toBeLessThanOrEqual(16);
+  });
+
+  it("never reads as advice to pray instead of calling for help in trouble", () => {
+    const help = seedCards.find((card) => card.id === "strength-a-very-present-help")!;
+    expect(help.anchor).not.toMatch(/before you (call|ring|phone)/i);
+    expect(help.anchor).toMatch(/help you need/);
+  });
+
+  it("gives every theme badge a readable label: words with their punctuation, spelling out the theme's slug", () => {
+    for (const card of seedCards) {
+      expect(card.themeLabel, card.id).toMatch(/^[A-Z][A-Za-z’]*(?:,? [A-Za-z][A-Za-z’]*)*$/);
+      // The label is the slug written as words (so the two cannot drift apart), apostrophes restored.
+      const slugOfLabel = card.themeLabel
+        .toLowerCase()
+        .replace(/’/g, "")
+        .replace(/[^a-z]+/g, "-");
+      expect(slugOfLabel, card.id).toBe(card.theme);
+    }
+    const labelOf = (id: string) => seedCards.find((card) => card.id === id)?.themeLabel;
+    expect(labelOf("peace-not-as-the-world-gives")).toBe("Christ’s Peace");
+    expect(seedCards.map((card) => card.themeLabel)).not.toContain("Open Doors");
+  });
+
+  it("writes the editorial text in US spelling and spells 'forever' one way on each card", () => {
+    const UK =
+      /\b(favour\w*|colour\w*|honour\w*|neighbour\w*|behaviour\w*|labour\w*|queue\w*|marvellous|centre|travell\w*|judgement|\w*(organis|realis|recognis|apologis|prioritis|memoris|emphasis|minimis|capitalis)(e|ed|es|ing|ation)s?)\b/i;
+    for (const card of seedCards) {
+      const editorial = [
+        card.title,
+        card.affirmation,
+        card.prompt,
+        card.anchor,
+        card.themeLabel,
+        ...card.wordNotes.map((note) => note.meaning),
+      ];
+      for (const text of editorial) {
+        const words = text.split(/[^\p{L}’]+/u).filter((word) => UK.test(word));
+        expect(words, `${card.id}: ${text}`).toEqual([]);
+      }
+      const forms = new Set(
+        editorial
+          .join(" ")
+          .match(/\bfor ?ever\b/gi)
+          ?.map((form) => form.toLowerCase()),
+      );
+      expect(forms.size, `${card.id}: forever and for ever`).toBeLessThanOrEqual(1);
+    }
   });
 
   it("keeps affirmations free of 'I declare' formulas", () => {

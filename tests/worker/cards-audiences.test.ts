@@ -48,9 +48,20 @@ describe("the seed", () => {
     const row = await env.DB.prepare("SELECT word_notes FROM affirmation_cards WHERE id = ?")
       .bind("abundance-the-lord-is-my-shepherd")
       .first<{ word_notes: string }>();
-    expect(JSON.parse(row!.word_notes)).toEqual([{ word: "want", meaning: "lack, be in need" }]);
+    const sample = seedCards.find((card) => card.id === "abundance-the-lord-is-my-shepherd")!;
+    expect(JSON.parse(row!.word_notes)).toEqual(sample.wordNotes);
+    expect(sample.wordNotes[0]).toEqual({ word: "want", meaning: "lack, be in need" });
     const empty = await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards WHERE word_notes = '[]'").first<{ n: number }>();
     expect(empty!.n).toBe(seedCards.filter((card) => card.wordNotes.length === 0).length);
+  });
+
+  it("writes each theme badge's label, punctuation and all, beside its slug", async () => {
+    const row = await env.DB.prepare("SELECT theme, theme_label FROM affirmation_cards WHERE id = ?")
+      .bind("peace-not-as-the-world-gives")
+      .first<{ theme: string; theme_label: string }>();
+    expect(row).toEqual({ theme: "christs-peace", theme_label: "Christ’s Peace" });
+    const unlabelled = await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards WHERE theme_label IS NULL").first<{ n: number }>();
+    expect(unlabelled!.n).toBe(0);
   });
 
   it("removes a retired card (and its favourites) from a database seeded before it was replaced", async () => {

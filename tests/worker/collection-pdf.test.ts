@@ -160,6 +160,17 @@ describe("GET /collection.pdf", () => {
     expect(await currentKey()).toBe(before);
   });
 
+  it("keys the PDF by each card's badge label too, so a new label is never served from an old PDF", async () => {
+    const before = await currentKey();
+    await env.DB.prepare("UPDATE affirmation_cards SET theme_label = theme_label || '!' WHERE id = 'peace-not-as-the-world-gives'").run();
+    try {
+      expect(await currentKey()).not.toBe(before);
+    } finally {
+      await env.DB.prepare("UPDATE affirmation_cards SET theme_label = 'Christ’s Peace' WHERE id = 'peace-not-as-the-world-gives'").run();
+    }
+    expect(await currentKey()).toBe(before);
+  });
+
   it("refuses a signed-in user without access with a plain 403", async () => {
     const member = await signedInUser("pdf-member");
     const response = await fetchApp("/collection.pdf", { headers: { Cookie: member.cookie } });

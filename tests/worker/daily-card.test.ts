@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { displayReference, passagesOf, type ScriptureVerse } from "~/modules/cards/card";
 import { DAILY_CARD_CRON } from "~/modules/email/daily-card.server";
 import { fakeResend } from "../fakes/resend";
 import { PASSWORD, uniqueEmail } from "../support/identities";
@@ -127,15 +128,28 @@ describe("the daily card email", () => {
     expect((await postJson("/api/mock-payment", { email: buyer })).status).toBe(200);
     const member = await subscriber({ timeZone: "Europe/Paris" });
     const { results: cards } = await env.DB.prepare(
-      "SELECT id, title, affirmation, scripture, scripture_reference, is_preview FROM affirmation_cards",
+      "SELECT id, title, affirmation, scripture, scripture_reference, scripture_references, is_preview FROM affirmation_cards",
     ).all<{
       id: string;
       title: string;
       affirmation: string;
       scripture: string;
       scripture_reference: string;
+      scripture_references: string | null;
       is_preview: number;
     }>();
+    /** The passages as readers see them: "Psalm 23:1", verses that do not follow each other quoted apart. */
+    const quotesOf = (card: (typeof cards)[number]) =>
+      passagesOf({
+        scripture: card.scripture,
+        scriptureReference: displayReference(card.scripture_reference),
+        scriptureReferences: card.scripture_references
+          ? (JSON.parse(card.scripture_references) as ScriptureVerse[]).map((verse) => ({
+              ...verse,
+              reference: displayReference(verse.reference),
+            }))
+          : null,
+      }).map((passage) => `"${passage.text}"\n— ${passage.reference} (KJV)`);
     const cardOf = (email: DailyEmail) => cards.find((card) => email.subject === `Today's card: ${card.title}`)!;
 
     // Seven mornings at 7:00 in Paris (summer time, 5:00 UTC).
@@ -148,7 +162,7 @@ describe("the daily card email", () => {
     for (const email of buyerEmails) {
       const card = cardOf(email);
       expect(email.text).toContain(card.affirmation);
-      expect(email.text).toContain(`"${card.scripture}"\n— ${card.scripture_reference}`);
+      for (const quote of quotesOf(card)) expect(email.text).toContain(quote);
       expect(email.text).toContain(`Open today's card: ${ORIGIN}/cards/${card.id}`);
     }
     expect(new Set(buyerEmails.map((email) => cardOf(email).id)).size).toBe(7); // the card changes every day
@@ -164,6 +178,24 @@ describe("the daily card email", () => {
       // No paid card's words reach a non-buyer's inbox.
       for (const paid of cards.filter((entry) => entry.is_preview === 0)) expect(email.text).not.toContain(paid.affirmation);
     }
+  });
+
+  it("quotes the sample card's three verses separately, each under its own reference, 'Psalm 23:1' first", async () => {
+    const buyer = await subscriber({ timeZone: "Europe/Paris" });
+    expect((await postJson("/api/mock-payment", { email: buyer })).status).toBe(200);
+    const { results: ordered } = await env.DB.prepare("SELECT id FROM affirmation_cards ORDER BY order_index, id").all<{ id: string }>();
+    const index = ordered.findIndex((card) => card.id === "abundance-the-lord-is-my-shepherd");
+    // The first summer day from 1 June on which the buyer's featured card is the sample card; 7:00 in Paris.
+    const june = Date.UTC(2026, 5, 1) / 86_400_000;
+    const day = june + ((((index - june) % ordered.length) + ordered.length) % ordered.length);
+    await runSchedule(DAILY_CARD_CRON, new Date(day * 86_400_000 + 5 * 3_600_000));
+    const [daily] = await dailyEmailsTo(buyer);
+    expect(daily!.subject).toBe("Today's card: The Lord Is My Shepherd");
+    expect(daily!.text).toContain('"The LORD is my shepherd; I shall not want."\n— Psalm 23:1 (KJV)\n\n"But seek ye first');
+    expect(daily!.text).toContain('— Matthew 6:33 (KJV)\n\n"But my God shall supply');
+    expect(daily!.text).toContain("— Philippians 4:19 (KJV)");
+    expect(daily!.text).not.toContain("Psalms");
+    expect((daily!.html.match(/<blockquote/g) ?? []).length).toBe(3);
   });
 
   it("has a plain-text and an HTML part, escapes the card's words, and carries the RFC 8058 headers", async () => {

@@ -40,10 +40,14 @@ describe("/cards: filters are query parameters", () => {
     // Search covers the verse text and the reference, not only the title.
     const byVerse = await page(`/cards?q=${encodeURIComponent("lovingkindness in the morning")}`, me.cookie);
     expect(byVerse.text).toContain('(matching "lovingkindness in the morning")');
-    expect(byVerse.text).toContain("Psalms 143:8");
+    expect(byVerse.text).toContain("Psalm 143:8");
+    expect(byVerse.text).not.toContain("Psalms 143:8");
     expect(byVerse.text).toMatch(/Showing [1-9]\d* of/);
     const byReference = await page("/cards?q=psalm+143", me.cookie);
-    expect(byReference.text).toContain("Psalms 143:8");
+    expect(byReference.text).toContain("Psalm 143:8");
+    // The KJV's book name finds the same card.
+    const byBookName = await page("/cards?q=psalms+143", me.cookie);
+    expect(byBookName.text).toContain("Psalm 143:8");
 
     const none = await page("/cards?q=zzzz-no-such-words", me.cookie);
     expect(none.text).toContain("No Cards Found");

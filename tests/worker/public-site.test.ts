@@ -9,6 +9,8 @@ type CardsResponse = {
     isPreview: boolean;
     orderIndex: number;
     scripture: string;
+    scriptureReference: string;
+    themeLabel: string | null;
     wordNotes: { word: string; meaning: string }[];
   }[];
   isPreview: boolean;
@@ -53,11 +55,14 @@ describe("GET /api/cards for a visitor", () => {
     }
   });
 
-  it("carries each card's word notes; the sample card explains 'want'", async () => {
+  it("carries each card's word notes and badge label; the sample card explains 'want', its verses in order", async () => {
     const body = (await (await fetchApp("/api/cards?category=abundance")).json()) as CardsResponse;
     expect(body.cards.every((card) => Array.isArray(card.wordNotes))).toBe(true);
     const sample = body.cards.find((card) => card.id === "abundance-the-lord-is-my-shepherd");
-    expect(sample?.wordNotes).toEqual([{ word: "want", meaning: "lack, be in need" }]);
+    expect(sample?.wordNotes[0]).toEqual({ word: "want", meaning: "lack, be in need" });
+    expect(sample?.wordNotes.map((note) => note.word)).toEqual(["want", "all these things", "your need"]);
+    expect(sample?.scriptureReference).toBe("Psalm 23:1; Matthew 6:33; Philippians 4:19");
+    expect(sample?.themeLabel).toBe("The Shepherd’s Care");
   });
 
   it("answers 400 with a clear message for an unknown category", async () => {
@@ -172,6 +177,10 @@ describe("other public routes", () => {
     const text = visibleText(html);
     expect(text).toContain("The Lord Is My Shepherd");
     expect(text).toContain("The LORD is my shepherd; I shall not want.");
+    expect(text).toContain("He will supply it from His riches in Christ Jesus, often through the hands of His people.");
+    expect(text).toContain("Psalm 23:1");
+    expect(text).not.toContain("Psalms 23:1");
+    expect(text).toContain("The Shepherd’s Care");
     expect(text).toContain("How to Use Your Cards");
     expect(text).toContain("Get Instant Access - $27");
     expect(text).toContain("Back to Home");

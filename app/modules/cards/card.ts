@@ -21,7 +21,10 @@ export type Card = {
   anchor: string | null;
   icon: string;
   gradient: string;
+  /** The theme's slug, a stable key: 'christs-peace'. */
   theme: string | null;
+  /** How the theme badge reads: 'Christ’s Peace' (a slug cannot hold the apostrophe). */
+  themeLabel: string | null;
   orderIndex: number;
   isPreview: boolean;
 };
@@ -30,14 +33,30 @@ export type CategorySummary = { slug: string; label: string; tagline: string; ca
 
 export const ANCHOR_FALLBACK = "Ground this truth with intentional action today.";
 
-/** 'new-mercies' -> 'New Mercies'. */
-export function formatTheme(theme: string | null): string | null {
-  if (!theme) return null;
-  return theme
+/** 'new-mercies' -> 'New Mercies': a slug read as words, for when nothing better is stored. */
+export function slugToWords(slug: string | null): string | null {
+  if (!slug) return null;
+  return slug
     .split("-")
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(" ");
+}
+
+/** The theme badge's text: the seeded label ("Christ’s Peace"), else the slug read as words. */
+export function formatTheme(card: Pick<Card, "theme" | "themeLabel">): string | null {
+  return card.themeLabel || slugToWords(card.theme);
+}
+
+/**
+ * A reference as people read it. The stored form keeps the KJV's book name ("Psalms 118:24"); a verse or a range
+ * within one psalm reads "Psalm 118:24" (docs/decisions/002-collection-as-seed-data.md). Each "; " part is one span.
+ */
+export function displayReference(reference: string): string {
+  return reference
+    .split("; ")
+    .map((part) => part.replace(/^Psalms (?=\d+:\d+(?:-\d+)?$)/, "Psalm "))
+    .join("; ");
 }
 
 /** The verses to show on the back: the per-verse list when there is one, else the single quote. */
@@ -50,9 +69,36 @@ export function formatWordNote(note: WordNote): string {
   return `${note.word}: ${note.meaning}`;
 }
 
-/** Text used by share and copy: title, affirmation, verse and reference, then any word notes. */
-export function cardShareText(card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "wordNotes">): string {
-  const text = `${card.title}\n\n${card.affirmation}\n\n"${card.scripture}"\n— ${card.scriptureReference}`;
+type QuotedCard = Pick<Card, "scripture" | "scriptureReference" | "scriptureReferences">;
+
+/** How many verses one span of a reference covers: "Luke 6:36-38" -> 3, "Psalm 23:1" -> 1. */
+function verseCount(span: string): number {
+  const match = /:(\d+)(?:-(\d+))?$/.exec(span);
+  return match?.[2] ? Number(match[2]) - Number(match[1]) + 1 : 1;
+}
+
+/**
+ * The card's verses as quotations: one per span of its reference, so verses that do not follow each other
+ * (Psalm 23:1; Matthew 6:33) are quoted separately, each with its own reference, and a range stays one quote.
+ */
+export function passagesOf(card: QuotedCard): ScriptureVerse[] {
+  const whole = [{ reference: card.scriptureReference, text: card.scripture }];
+  const spans = card.scriptureReference.split("; ");
+  const verses = card.scriptureReferences;
+  if (spans.length < 2 || !verses) return whole;
+  let next = 0;
+  const passages = spans.map((reference) => {
+    const texts = verses.slice(next, next + verseCount(reference)).map((verse) => verse.text);
+    next += verseCount(reference);
+    return { reference, text: texts.join(" ") };
+  });
+  return next === verses.length && passages.every((passage) => passage.text) ? passages : whole;
+}
+
+/** Text used by share and copy: title, affirmation, each passage with its reference, then any word notes. */
+export function cardShareText(card: Pick<Card, "title" | "affirmation" | "wordNotes"> & QuotedCard): string {
+  const quotes = passagesOf(card).map((passage) => `"${passage.text}"\n— ${passage.reference}`);
+  const text = [card.title, card.affirmation, ...quotes].join("\n\n");
   if (card.wordNotes.length === 0) return text;
   return `${text}\n\nWord notes:\n${card.wordNotes.map(formatWordNote).join("\n")}`;
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { affirmationCards, categories } from "#db/schema";
-import type { Card, CategorySummary } from "./card";
+import { type Card, type CategorySummary, displayReference } from "./card";
 
 /**
  * Who is asking decides what leaves the server (docs/decisions/000-product-rules.md, Collection):
@@ -34,9 +34,19 @@ const cardColumns = {
   icon: affirmationCards.icon,
   gradient: affirmationCards.gradient,
   theme: affirmationCards.theme,
+  themeLabel: affirmationCards.themeLabel,
   orderIndex: affirmationCards.orderIndex,
   isPreview: affirmationCards.isPreview,
 };
+
+/** A stored row as every reader sees it: references in their display form ("Psalm 23:1"), read in one place. */
+function toCard(row: Card): Card {
+  return {
+    ...row,
+    scriptureReference: displayReference(row.scriptureReference),
+    scriptureReferences: row.scriptureReferences?.map((verse) => ({ ...verse, reference: displayReference(verse.reference) })) ?? null,
+  };
+}
 
 export async function getCardsFor(db: Database, audience: CardAudience, options: { category?: string | null } = {}): Promise<CardsResult> {
   const category = options.category && options.category !== "all" ? options.category : null;
@@ -49,8 +59,8 @@ export async function getCardsFor(db: Database, audience: CardAudience, options:
     .from(affirmationCards)
     .where(and(previewsOnly ? eq(affirmationCards.isPreview, true) : undefined, byCategory))
     .orderBy(asc(affirmationCards.orderIndex), asc(affirmationCards.id));
-  const [cards, totalAvailable] = await Promise.all([limit === undefined ? query : query.limit(limit), countCards(db)]);
-  return { cards, isPreview: previewsOnly, totalAvailable };
+  const [rows, totalAvailable] = await Promise.all([limit === undefined ? query : query.limit(limit), countCards(db)]);
+  return { cards: rows.map(toCard), isPreview: previewsOnly, totalAvailable };
 }
 
 export async function countCards(db: Database): Promise<number> {
@@ -60,11 +70,12 @@ export async function countCards(db: Database): Promise<number> {
 
 /** Every preview card in order: public content, shown in the landing page's sample spots. */
 export async function listPreviewCards(db: Database): Promise<Card[]> {
-  return db
+  const rows = await db
     .select(cardColumns)
     .from(affirmationCards)
     .where(eq(affirmationCards.isPreview, true))
     .orderBy(asc(affirmationCards.orderIndex), asc(affirmationCards.id));
+  return rows.map(toCard);
 }
 
 /** A single preview card, or null if the id is unknown or the card is paid content. */
@@ -74,7 +85,7 @@ export async function getPreviewCard(db: Database, id: string): Promise<Card | n
     .from(affirmationCards)
     .where(and(eq(affirmationCards.id, id), eq(affirmationCards.isPreview, true)))
     .limit(1);
-  return card ?? null;
+  return card ? toCard(card) : null;
 }
 
 /**
@@ -88,7 +99,7 @@ export async function getVisibleCard(db: Database, audience: CardAudience, id: s
     return (await getCardsFor(db, audience)).cards.find((card) => card.id === id) ?? null;
   }
   const [card] = await db.select(cardColumns).from(affirmationCards).where(eq(affirmationCards.id, id)).limit(1);
-  return card ?? null;
+  return card ? toCard(card) : null;
 }
 
 /** Categories in order, each with the number of cards in it (counts are data, never constants). */

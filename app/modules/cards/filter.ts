@@ -14,13 +14,14 @@ export const SEARCH_TOO_LONG = `Search text is at most ${SEARCH_MAX_LENGTH} char
 
 type SearchableCard = Pick<Card, "id" | "category" | "title" | "affirmation" | "scripture" | "scriptureReference" | "scriptureReferences">;
 
-/** Lower case, accents and punctuation folded away: "Psalms 23:1" and "psalm 23" meet. */
+/** Lower case, accents and punctuation folded away, "psalms" read as "psalm": "Psalm 23:1" and "psalms 23" meet. */
 function fold(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ");
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .replace(/\bpsalms\b/g, "psalm");
 }
 
 /** Every word of the query appears in the title, the affirmation, the verse text or the reference. */

@@ -1,4 +1,4 @@
-import type { Card } from "~/modules/cards/card";
+import { type Card, passagesOf } from "~/modules/cards/card";
 import type { EmailMessage } from "./send.server";
 
 /** Every message names the product, has a plain-text and an HTML body, and links to the app's absolute origin. */
@@ -104,7 +104,7 @@ export function disputeLostEmail(to: string, input: { amount: string; supportEma
 }
 
 export type DailyCardContent = {
-  card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "prompt">;
+  card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "scriptureReferences" | "prompt">;
   /** Buyers: the card's page. Others get the sample and checkout links instead. */
   cardLink: string | null;
   sampleLink: string;
@@ -128,10 +128,12 @@ export function dailyCardEmail(to: string, input: DailyCardContent): EmailMessag
         { label: `Unlock all ${input.cardCount} cards`, link: input.checkoutLink },
       ];
   const prompt = card.prompt?.trim() ? card.prompt.trim() : null;
+  // Verses that do not follow each other are quoted separately, as in the shared text.
+  const passages = passagesOf(card);
   const text = [
     `Today's card: ${card.title}`,
     card.affirmation,
-    `"${card.scripture}"\n— ${card.scriptureReference} (KJV)`,
+    ...passages.map((passage) => `"${passage.text}"\n— ${passage.reference} (KJV)`),
     ...(prompt ? [`Reflect: ${prompt}`] : []),
     next.map((entry) => `${entry.label}: ${entry.link}`).join("\n"),
     `You receive the daily card because you asked for it. Unsubscribe: ${input.unsubscribe.page}`,
@@ -142,7 +144,12 @@ export function dailyCardEmail(to: string, input: DailyCardContent): EmailMessag
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <h1 style="font-size:20px;color:#3d5a40">${PRODUCT}: ${escapeHtml(card.title)}</h1>
 <p style="font-size:18px;font-weight:bold">${escapeHtml(card.affirmation)}</p>
-<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #b7a6dd">“${escapeHtml(card.scripture)}”<br>— ${escapeHtml(card.scriptureReference)} (KJV)</blockquote>
+${passages
+  .map(
+    (passage) =>
+      `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #b7a6dd">“${escapeHtml(passage.text)}”<br>— ${escapeHtml(passage.reference)} (KJV)</blockquote>`,
+  )
+  .join("\n")}
 ${prompt ? `<p><strong>Reflect:</strong> ${escapeHtml(prompt)}</p>` : ""}
 <p>${next.map(button).join("")}</p>
 <p style="font-size:13px;color:#4b5563">You receive the daily card because you asked for it. <a href="${escapeHtml(input.unsubscribe.page)}">Unsubscribe</a>.</p>

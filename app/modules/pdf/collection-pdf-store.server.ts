@@ -37,6 +37,7 @@ export async function collectionPdfSource(context: Pick<AppLoadContext, "db" | "
     prompt: card.prompt,
     anchor: card.anchor,
     theme: card.theme,
+    themeLabel: card.themeLabel,
     orderIndex: card.orderIndex,
   }));
   const categories: PdfCategory[] = allCategories.map(({ slug, label, tagline }) => ({ slug, label, tagline }));

@@ -9,7 +9,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import type { Font as FontkitFont } from "pdf-lib/cjs/types/fontkit";
 import { PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFFont, type PDFPage, type PDFRef, rgb, type RGB } from "pdf-lib";
-import { ANCHOR_FALLBACK, type Card, type CategorySummary, formatTheme, formatWordNote, versesOf } from "~/modules/cards/card";
+import { ANCHOR_FALLBACK, type Card, type CategorySummary, formatTheme, formatWordNote, slugToWords, versesOf } from "~/modules/cards/card";
 import type { FontFiles } from "~/modules/images/engine";
 import { woffToSfnt } from "~/modules/pdf/woff";
 
@@ -40,6 +40,7 @@ export type PdfCard = Pick<
   | "prompt"
   | "anchor"
   | "theme"
+  | "themeLabel"
   | "orderIndex"
 >;
 export type PdfCategory = Pick<CategorySummary, "slug" | "label" | "tagline">;
@@ -176,7 +177,7 @@ function sectionsOf(cards: readonly PdfCard[], categories: readonly PdfCategory[
   }));
   const known = new Set(categories.map((category) => category.slug));
   for (const slug of [...new Set(ordered.map((card) => card.category))].filter((slug) => !known.has(slug))) {
-    sections.push({ label: formatTheme(slug) ?? slug, tagline: "", cards: ordered.filter((card) => card.category === slug) });
+    sections.push({ label: slugToWords(slug) ?? slug, tagline: "", cards: ordered.filter((card) => card.category === slug) });
   }
   return sections;
 }
@@ -415,7 +416,7 @@ function drawSectionPage(page: PDFPage, fonts: Fonts, section: Section) {
 /** The front in the top half, a fold line, the back in the bottom half. */
 function drawCardPage(page: PDFPage, fonts: Fonts, card: PdfCard, categoryLabel: string) {
   const middle = PAGE_HEIGHT / 2;
-  const theme = formatTheme(card.theme);
+  const theme = formatTheme(card);
   const front: TextBlock[] = [
     { text: [categoryLabel, theme].filter(Boolean).join("  ·  ").toUpperCase(), font: fonts.sansSemiBold, size: 8.5, color: ACCENT },
     { text: card.title, font: fonts.serifBold, size: 21, color: INK, leading: 1.2, spaceBefore: 10 },
