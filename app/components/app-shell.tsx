@@ -40,11 +40,6 @@ export function AppShell({ children }: { children: ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto flex min-w-0 items-center gap-2">
-            {viewer ? (
-              <span className="min-w-0 truncate text-sm text-ink-muted" title={viewer.email} data-testid="account-email">
-                {viewer.email}
-              </span>
-            ) : null}
             <Form method="post" action="/logout" className="shrink-0">
               <SubmitButton
                 className="inline-flex min-h-[44px] items-center gap-1 rounded-full px-3 text-sm font-semibold text-ink ring-1 ring-line hover:bg-surface-muted"

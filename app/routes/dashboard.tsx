@@ -144,6 +144,9 @@ export default function DashboardPage() {
           <h1 className="min-w-0 font-serif text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">
             Welcome back, {user.firstName?.trim() || user.displayName}!
           </h1>
+          <p className="w-full min-w-0 truncate text-sm text-ink-muted" title={user.email} data-testid="account-email">
+            Signed in as {user.email}
+          </p>
           <span
             className={`rounded-full px-3 py-1 text-sm font-semibold ${hasAccess ? "bg-sage-800 text-white" : "bg-gold-100 text-gold-700"}`}
           >

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createVerifiedUser, expect, expectHydrated, landingHeading, signInContext, test } from "./fixtures";
+import { createVerifiedUser, expect, expectHydrated, holdScripts, landingHeading, signInContext, test } from "./fixtures";
 
 /**
  * A buyer's daily use on a phone (390x844, touch), with JavaScript on and off: whole cards, a library that starts with
@@ -253,4 +253,50 @@ test.describe("accessible in both colour schemes @js", () => {
       expect(back.violations.map((violation) => violation.id)).toEqual([]);
     });
   }
+});
+
+test.describe("the daily-email switch", () => {
+  test("saves the moment it is flipped with JavaScript (the page stays put), with its button without", async ({ page, baseURL }) => {
+    const javaScript = test.info().project.name === "javascript";
+    await signInAsBuyer(page, baseURL!);
+    await page.goto("/dashboard");
+    if (javaScript) await expectHydrated(page);
+    const emailSwitch = page.getByLabel("Send me the daily card by email");
+    await emailSwitch.scrollIntoViewIfNeeded();
+    await page.getByText("Send me the daily card by email").click();
+    if (javaScript) {
+      await expect(page.getByRole("button", { name: "Save Email Preference" })).toHaveCount(0);
+      await expect(page.getByTestId("toast").getByText("Daily card on")).toBeVisible();
+      await expect(page.getByText("Send me the daily card by email")).toBeInViewport();
+    } else {
+      await page.getByRole("button", { name: "Save Email Preference" }).click();
+      await expect(page.getByText("Daily card on").first()).toBeVisible();
+    }
+    await expect(emailSwitch).toBeChecked();
+    await page.reload();
+    await expect(page.getByLabel("Send me the daily card by email")).toBeChecked();
+  });
+});
+
+test.describe("the sample card", () => {
+  test("its heart holds its place while the script loads, and a visitor's favourite survives a reload @js", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/sample-card");
+    const card = page.getByRole("article", { name: "Affirmation card: The Lord Is My Shepherd" });
+    await expect(card.getByTestId("favorite-placeholder")).toBeVisible();
+    const before = await card.boundingBox();
+    scripts.release();
+    const heart = card.getByRole("button", { name: "Add The Lord Is My Shepherd to favorites" });
+    await expect(heart).toBeVisible();
+    await expect(card.getByRole("button", { name: "Speak" })).toBeVisible();
+    expect(await card.boundingBox(), "the card neither moves nor grows when the script runs").toEqual(before);
+
+    await heart.click();
+    await expect(page.getByTestId("toast").getByText("Added to Favorites")).toBeVisible();
+    await page.reload();
+    await expect(card.getByRole("button", { name: "Remove The Lord Is My Shepherd from favorites" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  });
 });

@@ -114,6 +114,10 @@ describe("/cards/{cardId}: a page per card", () => {
     expect(missing.status).toBe(404);
     expect(missing.text).toContain("Page Not Found");
     expect((await page("/cards/%3Cscript%3E", me.cookie)).status).toBe(404);
+    // For a visitor too: a mistyped bookmark is not a gate onto a card that does not exist.
+    const visitorMissing = await page("/cards/no-such-card");
+    expect(visitorMissing.status).toBe(404);
+    expect(visitorMissing.text).toContain("Page Not Found");
   });
 
   it("follows the gate rules of /cards: visitors see the gate, a user without access opens only their previews", async () => {
@@ -122,6 +126,11 @@ describe("/cards/{cardId}: a page per card", () => {
     expect(visitor.status).toBe(200);
     expect(visitor.text).toContain("Access Your Collection");
     expect(visitor.text).not.toContain(paid.secret);
+    // A signed-out buyer's bookmark has a way home and a password sign-in that comes back to the card.
+    const gateHtml = await (await fetchApp(`/cards/${paid.id}`)).text();
+    expect(gateHtml).toContain(`href="/login?redirectTo=${encodeURIComponent(`/cards/${paid.id}`)}"`);
+    expect(visibleText(gateHtml)).toContain("Sign in with your password");
+    expect(visibleText(gateHtml)).toContain("Sign in");
 
     const member = await signedInUser("member");
     const denied = await page(`/cards/${paid.id}`, member.cookie);
@@ -198,6 +207,27 @@ describe("/dashboard: the account home", () => {
     expect(dashboard.text).toContain("First Light");
     expect(dashboard.text).toContain(`Viewed ${title}`);
     expect(dashboard.text).toContain(`Added to favorites: ${title}`);
+  });
+});
+
+describe("the marketing pages know who is looking", () => {
+  it("a buyer sees My cards where a visitor sees Sign in and the buy buttons; the shared page cache never holds the buyer's", async () => {
+    const visitorHtml = await (await fetchApp("/")).text();
+    expect(visibleText(visitorHtml)).toContain("Sign in");
+    expect(visitorHtml).toContain('href="/checkout"');
+    expect(visibleText(visitorHtml)).not.toContain("My cards");
+
+    const me = await buyer();
+    for (const path of ["/", "/sample-card"]) {
+      const html = await (await fetchApp(path, { headers: { Cookie: me.cookie } })).text();
+      expect(visibleText(html), path).toContain("My cards");
+      expect(html, path).toContain('href="/cards"');
+      expect(html, path).not.toContain('href="/checkout');
+      expect(visibleText(html), path).not.toContain("Sign in");
+      expect(html, path).not.toContain(me.email);
+    }
+    // A visitor after the buyer still gets the visitor's page.
+    expect(visibleText(await (await fetchApp("/")).text())).not.toContain("My cards");
   });
 });
 

@@ -86,7 +86,9 @@ describe("the landing page", () => {
     for (const anchor of ['href="#preview"', 'href="#pricing"', 'href="#testimonials"', 'href="/dashboard"', 'href="/checkout"']) {
       expect(html).toContain(anchor);
     }
-    expect(text).toContain("Get Access Now");
+    expect(text).toMatch(/Get Access\s+Now/);
+    expect(html).toContain('href="/login"');
+    expect(text).toContain("Sign in");
     expect(text).toContain("Journey");
     // Hero with the sample card and two buttons
     expect(html).toContain('data-card-id="abundance-the-lord-is-my-shepherd"');

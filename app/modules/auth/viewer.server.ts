@@ -14,5 +14,5 @@ export async function getViewer(context: AppLoadContext, request: Request): Prom
   const user = (await context.auth.getCurrentUser())?.user;
   if (!user) return null;
   const { hasAccess } = await getAccessStatus(context.db, user.id);
-  return { email: user.email, isAdmin: isAdmin(context, user), hasAccess };
+  return { isAdmin: isAdmin(context, user), hasAccess };
 }

@@ -1,2 +1,5 @@
-/** Who is looking at a page, as the site chrome needs it (root loader): never more than the page may show. */
-export type Viewer = { email: string; isAdmin: boolean; hasAccess: boolean };
+/**
+ * Who is looking at a page, as the chrome every page shares needs it (root loader). No address or name: the root's
+ * data is in every page's HTML, public pages included, so it carries nothing personal.
+ */
+export type Viewer = { isAdmin: boolean; hasAccess: boolean };
