@@ -69,6 +69,7 @@ export function CollectionBrowser({
   const shown = filterCards(cards, active, favorites);
   const labels = Object.fromEntries(categories.map((category) => [category.slug, category.label]));
   const filtersMenu = useRef<HTMLDetailsElement>(null);
+  const resultsSection = useRef<HTMLElement>(null);
   const here = location.pathname + location.search;
   const cardHref = (id: string) => `/cards/${id}${filterSearch(active)}`;
 
@@ -76,6 +77,9 @@ export function CollectionBrowser({
     setQuery(value);
     pushedQueries.current.push(value.trim() ? value : "");
     setSearchParams(new URLSearchParams(filterSearch(filters, { q: value })), { replace: true, preventScrollReset: true });
+    // A reader who scrolled down the list and then searches sees the results from their start, under the bar.
+    const results = resultsSection.current;
+    if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView({ block: "start" });
   }
 
   const cardProps = (card: Card) => ({
@@ -198,7 +202,7 @@ export function CollectionBrowser({
         </p>
       ) : null}
 
-      <section aria-labelledby="list-title" className="space-y-4">
+      <section ref={resultsSection} aria-labelledby="list-title" className="scroll-mt-20 space-y-4">
         <div>
           <h2 id="list-title" className="font-serif text-xl font-bold sm:text-2xl">
             {collectionTitle(active, labels[active.category])}
