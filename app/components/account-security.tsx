@@ -62,7 +62,8 @@ export function AccountSecurity({
   return (
     <div className="space-y-5 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
       <h2 className="text-xl font-semibold">Security</h2>
-      {hasPassword ? null : (
+      {/* Shown again after a refusal (a password set meanwhile on another device), so its message is seen. */}
+      {hasPassword && !setPasswordResult ? null : (
         <SetPasswordForm
           email={email}
           redirectTo="/dashboard"

@@ -44,8 +44,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.status === "purchase-question") {
     const { question } = outcome;
     const when = new Intl.DateTimeFormat("en-GB", {
-      dateStyle: "long",
-      timeStyle: "short",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
       timeZone: preferredTimeZone(timeZoneFromRequest(request), null),
       timeZoneName: "short",
     }).format(question.paidAt);

@@ -109,7 +109,7 @@ export default function SuccessPage() {
                   ? `We emailed a sign-in link to ${result.email}. Open it to reach your collection on any device.`
                   : `You are signed in as ${result.email}.`}
               </p>
-              {result.mayChoosePassword && result.email ? (
+              {(result.mayChoosePassword || actionData?.setPasswordResult) && result.email ? (
                 <div className="mt-6">
                   <SetPasswordForm
                     email={result.email}
