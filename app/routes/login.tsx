@@ -124,7 +124,7 @@ const RELINK_INTENT = "relink";
 const SIGNED_OUT_BECAUSE: Record<SignedOutNotice["reason"], string> = {
   everywhere: "You were signed out on this device because “Sign out of all devices” was used on your account.",
   "mailbox-proved":
-    "You were signed out on this device because the email address of your account was confirmed on another device. Until an address is confirmed, we cannot tell its owner's devices from anyone else's, so confirming it signs out the devices that were signed in before.",
+    "You were signed out on this device because your email address was confirmed on another device. Until an address is confirmed, we cannot tell its owner's devices from anyone else's, so confirming it signs out the others.",
 };
 
 /** Why this device was signed out, and the one tap back in: a sign-in link to the same address. */
@@ -135,10 +135,13 @@ function SignedOutNoticePanel({ notice, redirectTo }: { notice: SignedOutNotice;
         Signed out on this device
       </h2>
       <p className="mt-1 text-sm">{SIGNED_OUT_BECAUSE[notice.reason]}</p>
+      <p className="mt-2 text-sm">
+        One tap sends a sign-in link to <strong className="[overflow-wrap:anywhere]">{notice.email}</strong>.
+      </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <SubmitButton name="intent" value={RELINK_INTENT} pendingText="Sending...">
-          <span className="break-all">Email a sign-in link to {notice.email}</span>
+          Email Me a Sign-In Link
         </SubmitButton>
       </Form>
     </section>

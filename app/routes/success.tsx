@@ -99,7 +99,7 @@ export default function SuccessPage() {
           ) : null}
           {result.state === "granted" ? (
             <>
-              <ActionToast toast={{ type: "success", title: "Payment Successful!" }} />
+              {actionData ? null : <ActionToast toast={{ type: "success", title: "Payment Successful!" }} />}
               <h1 className="font-serif text-3xl font-bold">Payment Successful!</h1>
               <p role="status" className="mt-3 text-lg font-semibold text-sage-800">
                 Access granted to all {result.cardCount} cards!

@@ -82,7 +82,8 @@ test("a phone signed out by 'Sign out of all devices' on a laptop says why and g
   const notice = page.getByRole("region", { name: "Signed out on this device" });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText("You were signed out on this device because “Sign out of all devices” was used on your account.");
-  await notice.getByRole("button", { name: `Email a sign-in link to ${account.email}` }).click();
+  await expect(notice).toContainText(`One tap sends a sign-in link to ${account.email}.`);
+  await notice.getByRole("button", { name: "Email Me a Sign-In Link" }).click();
   await expect(page.getByText(`A sign-in link is on its way to ${account.email}.`).first()).toBeVisible();
   await expect(notice).toBeHidden();
 

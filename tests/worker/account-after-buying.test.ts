@@ -197,7 +197,7 @@ describe("Sign out of all devices", () => {
     const notice = cookieFrom(next, "lc_signed_out");
     const signIn = visibleText(await (await openPage("/login?redirectTo=%2Fcards", notice)).text());
     expect(signIn).toContain("You were signed out on this device because “Sign out of all devices” was used on your account.");
-    expect(signIn).toContain(`Email a sign-in link to ${email}`);
+    expect(signIn).toContain(`One tap sends a sign-in link to ${email}`);
     // That page names the account: the edge cache of public pages never keeps it for the next visitor.
     expect(visibleText(await (await fetchApp("/login?redirectTo=%2Fcards")).text())).not.toContain(email);
 

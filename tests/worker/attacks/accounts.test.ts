@@ -326,7 +326,7 @@ describe("a stranger who paid with someone else's address (docs/decisions/025)",
     expect(next.status).toBe(303);
     const notice = cookieFrom(next, "lc_signed_out");
     const page = visibleText(await (await fetchApp("/login", { headers: { Cookie: notice } })).text());
-    expect(page).toContain("You were signed out on this device because the email address of your account was confirmed on another device.");
+    expect(page).toContain("You were signed out on this device because your email address was confirmed on another device.");
   });
 
   it("a registered squatter's password goes even if the owner's answer is 'yes': only a payment's own account is kept", async () => {
