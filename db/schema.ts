@@ -65,6 +65,11 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    /**
+     * Why the server ended this session while its cookie still lived (docs/decisions/027): the row stays until it
+     * would have expired, so the device's next request can say why it was signed out. Null while the session is live.
+     */
+    endedReason: text("ended_reason", { enum: ["mailbox-proved", "everywhere"] }),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
@@ -410,6 +415,7 @@ export const abEvents = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type AffirmationCard = typeof affirmationCards.$inferSelect;
 export type Badge = typeof badges.$inferSelect;

@@ -12,6 +12,7 @@ import * as serverBuild from "../build/server/index.js";
 import { createDb } from "../db/client";
 import { randomToken } from "../app/modules/security/crypto.server";
 import { applyAuthCookies, createRequestAuth } from "../app/modules/auth/sessions.server";
+import { redirectForEndedSession } from "../app/modules/auth/signed-out-notice.server";
 import { readConfig } from "../app/modules/config/config.server";
 import { DAILY_CARD_CRON, enqueueDailyCards } from "../app/modules/email/daily-card.server";
 import { consumeEmailBatch, createEmailSender, requeueStuckEmails } from "../app/modules/email/queue.server";
@@ -89,6 +90,10 @@ export default {
       applyAuthCookies(response, auth);
       return applyBookmarkCookie(response, { config, request: guarded, sent: sentBookmark, session: d1.session });
     };
+
+    // A device whose session the server ended is told why on the sign-in page (docs/decisions/027).
+    const endedSession = await redirectForEndedSession(loadContext, guarded);
+    if (endedSession) return finish(withSecurityHeaders(endedSession, perRequestScripts), "bypass");
 
     // A visitor's public page: from the colo's cache when this build, content and variant set drew it before.
     const pageKey = isCacheablePageRequest(guarded) ? await pageCacheKeyFor(loadContext, guarded) : null;

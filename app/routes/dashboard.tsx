@@ -13,8 +13,8 @@ import { SubmitButton, TextField } from "~/components/forms";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { updateProfile } from "~/modules/auth/users.server";
-import { deleteAllSessionsOfUser } from "~/modules/auth/sessions.server";
-import { redirectClearingSession } from "~/modules/auth/sessions.server";
+import { setPasswordAction, signOutEverywhereAction } from "~/modules/auth/account-security.server";
+import { AccountSecurity } from "~/components/account-security";
 import { displayName, initials } from "~/modules/auth/users.server";
 import { type CardFilters, filterCards, filterSearch } from "~/modules/cards/filter";
 import { loadLibrary } from "~/modules/cards/library.server";
@@ -24,7 +24,7 @@ import { preferredTimeZone } from "~/modules/habit/time-zone";
 import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { profileSchema } from "~/validation/auth";
+import { profileSchema, SET_PASSWORD_INTENT, SIGN_OUT_EVERYWHERE_INTENT } from "~/validation/auth";
 import { emailPreferenceSchema } from "~/validation/email";
 import { setDailyCardSubscription } from "~/modules/email/daily-card.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -59,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         lastName: user.lastName,
         displayName: displayName(user),
         initials: initials(user),
+        hasPassword: Boolean(user.passwordHash),
       },
       hasAccess: audience === "buyer",
       tab: url.searchParams.get("tab") === "favorites" ? ("favorites" as const) : ("browse" as const),
@@ -78,14 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent === "sign-out-everywhere") {
-    await deleteAllSessionsOfUser(context.db, user.id);
-    return redirectClearingSession(context, request, "/login", {
-      type: "success",
-      title: "Signed out of all devices",
-      description: "Every session of your account has ended.",
-    });
-  }
+  if (intent === SIGN_OUT_EVERYWHERE_INTENT) return signOutEverywhereAction(context, request);
+  if (intent === SET_PASSWORD_INTENT) return setPasswordAction(context, request, formData, "/dashboard");
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: profileSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -114,7 +109,7 @@ export default function DashboardPage() {
   const recordActivity = useActivityRecorder();
   const [form, fields] = useForm({
     id: "profile",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
@@ -289,15 +284,11 @@ export default function DashboardPage() {
             </h2>
             <DailyEmailSwitch subscribed={user.newsletterSubscribed} />
           </div>
-          <div className="rounded-3xl bg-surface p-6 ring-1 ring-line">
-            <h2 className="text-xl font-semibold">Security</h2>
-            <p className="mt-2 text-sm text-ink-muted">Signed in on a device you no longer use? End every session of your account.</p>
-            <Form method="post" className="mt-4">
-              <SubmitButton name="intent" value="sign-out-everywhere" className="btn-secondary" pendingText="Signing out...">
-                Sign out of all devices
-              </SubmitButton>
-            </Form>
-          </div>
+          <AccountSecurity
+            email={user.email}
+            hasPassword={user.hasPassword}
+            setPasswordResult={actionData && "setPasswordResult" in actionData ? actionData.setPasswordResult : undefined}
+          />
         </section>
       </main>
     </AppShell>

@@ -11,6 +11,7 @@ import { rejectBots } from "~/modules/security/honeypot";
 import { requireAnonymous } from "~/modules/auth/guards.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
+import { clearSignedOutNotice, readSignedOutNotice, signedOutEmail, type SignedOutNotice } from "~/modules/auth/signed-out-notice.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/validation/auth";
@@ -23,13 +24,45 @@ export const meta: MetaFunction = () => [{ title: "Sign in | LIGHT Cards" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   await requireAnonymous(context, redirectTo);
-  return { redirectTo, oauthProviders: configuredProviders(context.cloudflare.env) };
+  // A device whose session the server ended learns why here (docs/decisions/027).
+  const { notice, setCookies } = await readSignedOutNotice(context, request);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return data({ redirectTo, oauthProviders: configuredProviders(context.cloudflare.env), notice }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   rejectBots(formData);
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+
+  if (formData.get("intent") === RELINK_INTENT) {
+    // The address comes from the ended session this browser held, never from the form.
+    const email = await signedOutEmail(context, request);
+    if (!email) {
+      return data(
+        {
+          intent: "link" as const,
+          linkError: "This notice has expired. Enter your email below to get a sign-in link.",
+          result: undefined,
+          toast: null,
+        },
+        { status: 400 },
+      );
+    }
+    await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email }]);
+    requestSignInLink(context, { email, redirectTo });
+    return redirectWithToast(
+      context.config,
+      `/login?redirectTo=${encodeURIComponent(redirectTo)}`,
+      {
+        type: "success",
+        title: "Check your email",
+        description: `A sign-in link is on its way to ${email}. It works once, for 15 minutes.`,
+      },
+      { headers: { "Set-Cookie": await clearSignedOutNotice(context.config, request) } },
+    );
+  }
 
   if (formData.get("intent") === "link") {
     const parsed = emailOnlySchema.safeParse({ email: formData.get("email") ?? undefined });
@@ -86,8 +119,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+const RELINK_INTENT = "relink";
+
+const SIGNED_OUT_BECAUSE: Record<SignedOutNotice["reason"], string> = {
+  everywhere: "You were signed out on this device because “Sign out of all devices” was used on your account.",
+  "mailbox-proved":
+    "You were signed out on this device because your email address was confirmed on another device. Until an address is confirmed, we cannot tell its owner's devices from anyone else's, so confirming it signs out the others.",
+};
+
+/** Why this device was signed out, and the one tap back in: a sign-in link to the same address. */
+function SignedOutNoticePanel({ notice, redirectTo }: { notice: SignedOutNotice; redirectTo: string }) {
+  return (
+    <section aria-labelledby="signed-out-title" className="mb-6 rounded-2xl bg-gold-100 p-4 text-ink ring-1 ring-gold-700/30">
+      <h2 id="signed-out-title" className="font-semibold">
+        Signed out on this device
+      </h2>
+      <p className="mt-1 text-sm">{SIGNED_OUT_BECAUSE[notice.reason]}</p>
+      <p className="mt-2 text-sm">
+        One tap sends a sign-in link to <strong className="[overflow-wrap:anywhere]">{notice.email}</strong>.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <SubmitButton name="intent" value={RELINK_INTENT} pendingText="Sending...">
+          Email Me a Sign-In Link
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
 export default function LoginPage() {
-  const { redirectTo, oauthProviders } = useLoaderData<typeof loader>();
+  const { redirectTo, oauthProviders, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
@@ -113,6 +175,7 @@ export default function LoginPage() {
       }
     >
       <ActionToast toast={actionData?.toast} />
+      {notice ? <SignedOutNoticePanel notice={notice} redirectTo={redirectTo} /> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <HoneypotField />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -5,8 +5,10 @@ import { AuthLayout } from "~/components/auth-layout";
 import { AutoSubmitTokenForm } from "~/components/auto-submit";
 import { SubmitButton } from "~/components/forms";
 import { signInWithLinkToken } from "~/modules/auth/account.server";
-import { getUser } from "~/modules/auth/guards.server";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
+import { formatPrice } from "~/modules/config/money";
+import { preferredTimeZone } from "~/modules/habit/time-zone";
+import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
 import { safeRedirectPath, tokenSchema } from "~/validation/auth";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
@@ -33,16 +35,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ state: "invalid" as const }, { status: 400 });
   const confirmingAccess = form.confirm === "access";
   const destination = safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard");
-  const current = await getUser(context);
+  const current = await context.auth.getCurrentUser();
   const outcome = await signInWithLinkToken(context, parsed.data.token, {
-    signedInUserId: current?.id ?? null,
+    current,
     confirmSwitch: form.switchAccount === "1",
+    purchaseAnswer: form.purchase === "mine" || form.purchase === "not-mine" ? form.purchase : undefined,
   });
+  if (outcome.status === "purchase-question") {
+    const { question } = outcome;
+    const when = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: preferredTimeZone(timeZoneFromRequest(request), null),
+      timeZoneName: "short",
+    }).format(question.paidAt);
+    return data(
+      {
+        state: "purchase-question" as const,
+        email: question.email,
+        purchase: `${formatPrice({ cents: question.amountCents, currency: question.currency })} on ${when}`,
+        token: parsed.data.token,
+        redirectTo: destination,
+        confirm: confirmingAccess ? ("access" as const) : null,
+        switchAccount: form.switchAccount === "1",
+      },
+      { status: 409 },
+    );
+  }
   if (outcome.status === "switch-required") {
     return data(
       {
         state: "switch-required" as const,
-        currentEmail: current?.email ?? null,
+        currentEmail: current?.user.email ?? null,
         linkEmail: outcome.linkEmail,
         token: parsed.data.token,
         redirectTo: destination,
@@ -94,6 +121,42 @@ export default function SignInLinkPage() {
           <Link to="/dashboard" className="btn-secondary w-full">
             Stay Signed In as {result.currentEmail}
           </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+  if (result?.state === "purchase-question") {
+    const fields = (
+      <>
+        <input type="hidden" name="token" value={result.token} />
+        <input type="hidden" name="redirectTo" value={result.redirectTo} />
+        {result.confirm ? <input type="hidden" name="confirm" value={result.confirm} /> : null}
+        {result.switchAccount ? <input type="hidden" name="switchAccount" value="1" /> : null}
+      </>
+    );
+    return (
+      <AuthLayout title="Did You Buy LIGHT Cards?">
+        <div className="space-y-4">
+          <p role="alert">
+            The account for <strong className="break-all">{result.email}</strong> was set up by a payment of{" "}
+            <strong>{result.purchase}</strong>, and another device, or a password, has been using it since.
+          </p>
+          <p className="text-sm text-ink-muted">
+            Nobody had confirmed this email address until now. If that payment was yours, your other devices stay signed in and your
+            password keeps working. If it was not, we sign out every other device and remove that password.
+          </p>
+          <Form method="post">
+            {fields}
+            <SubmitButton name="purchase" value="mine" pendingText="Signing you in...">
+              Yes, I paid: keep my devices signed in
+            </SubmitButton>
+          </Form>
+          <Form method="post">
+            {fields}
+            <SubmitButton name="purchase" value="not-mine" className="btn-secondary w-full" pendingText="Signing you in...">
+              No, that was not me: sign them out
+            </SubmitButton>
+          </Form>
         </div>
       </AuthLayout>
     );

@@ -1,19 +1,24 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { SetPasswordForm } from "~/components/account-security";
 import { Spinner } from "~/components/ui/spinner";
 import { SiteHeader } from "~/components/site-chrome";
 import { ActionToast } from "~/components/ui/toaster";
+import { setPasswordAction } from "~/modules/auth/account-security.server";
 import { serializeSessionCookie } from "~/modules/auth/sessions.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { completeCheckout, isPaymentSessionId } from "~/modules/payments/success.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { SET_PASSWORD_INTENT } from "~/validation/auth";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Payment successful | LIGHT Cards" }];
 
 const querySchema = z.object({ session_id: z.string().max(260).refine(isPaymentSessionId) });
+
+const FAILED = { state: "failed" as const, email: null, signIn: null, cardCount: 0, mayChoosePassword: false, here: "/success" };
 
 /**
  * The payment-success page. Its GET is the one that may change data: fulfilment is idempotent
@@ -22,32 +27,49 @@ const querySchema = z.object({ session_id: z.string().max(260).refine(isPaymentS
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const support = context.config.supportEmail;
-  if (!query.success) return data({ state: "failed" as const, support, email: null, signIn: null, cardCount: 0 }, { status: 400 });
+  if (!query.success) return data({ ...FAILED, support }, { status: 400 });
   await enforceRateLimits(context, request, [{ rule: "payment_lookup_ip" }]);
 
   try {
     const outcome = await completeCheckout(context, query.data.session_id);
     if (outcome.status === "pending") {
       // Some payment methods confirm a moment later: look again shortly.
-      return data({ state: "pending" as const, support, email: null, signIn: null, cardCount: 0 }, { headers: { Refresh: "3" } });
+      return data({ ...FAILED, state: "pending" as const, support }, { headers: { Refresh: "3" } });
     }
     if (outcome.status === "not-found") {
-      return data({ state: "failed" as const, support, email: null, signIn: null, cardCount: 0 }, { status: 404 });
+      return data({ ...FAILED, support }, { status: 404 });
     }
     const headers = new Headers();
     if (outcome.session) headers.append("Set-Cookie", await serializeSessionCookie(context.config, request, outcome.session));
+    const url = new URL(request.url);
     return data(
-      { state: "granted" as const, support, email: outcome.email, signIn: outcome.signIn, cardCount: await countCards(context.db) },
+      {
+        state: "granted" as const,
+        support,
+        email: outcome.email,
+        signIn: outcome.signIn,
+        cardCount: await countCards(context.db),
+        mayChoosePassword: outcome.mayChoosePassword,
+        here: url.pathname + url.search,
+      },
       { headers },
     );
   } catch (error) {
     console.warn("Success page could not confirm the payment", error);
-    return data({ state: "failed" as const, support, email: null, signIn: null, cardCount: 0 }, { status: 502 });
+    return data({ ...FAILED, support }, { status: 502 });
   }
+}
+
+/** "Set a password" (docs/decisions/027): the signed-in buyer's session cookie authorises it, not the session_id. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") !== SET_PASSWORD_INTENT) return data({ setPasswordResult: null }, { status: 400 });
+  return setPasswordAction(context, request, formData, "/cards");
 }
 
 export default function SuccessPage() {
   const result = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <>
       <SiteHeader minimal />
@@ -77,7 +99,7 @@ export default function SuccessPage() {
           ) : null}
           {result.state === "granted" ? (
             <>
-              <ActionToast toast={{ type: "success", title: "Payment Successful!" }} />
+              {actionData ? null : <ActionToast toast={{ type: "success", title: "Payment Successful!" }} />}
               <h1 className="font-serif text-3xl font-bold">Payment Successful!</h1>
               <p role="status" className="mt-3 text-lg font-semibold text-sage-800">
                 Access granted to all {result.cardCount} cards!
@@ -87,6 +109,16 @@ export default function SuccessPage() {
                   ? `We emailed a sign-in link to ${result.email}. Open it to reach your collection on any device.`
                   : `You are signed in as ${result.email}.`}
               </p>
+              {(result.mayChoosePassword || actionData?.setPasswordResult) && result.email ? (
+                <div className="mt-6">
+                  <SetPasswordForm
+                    email={result.email}
+                    redirectTo={result.here}
+                    lastResult={actionData?.setPasswordResult}
+                    intro="Choose one to sign in on any device with your email and password. You can also skip it: your receipt has a sign-in link, and “Forgot password?” sets one later."
+                  />
+                </div>
+              ) : null}
               <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-sage-50 p-5 text-left">
                 <h2 id="next-title" className="font-semibold">
                   What's Next

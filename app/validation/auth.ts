@@ -24,6 +24,12 @@ export const newPasswordSchema = z
 
 const checkbox = z.boolean().optional().default(false);
 
+/** "Set a password" for a signed-in account without one: one field, the same rules as registering and resetting. */
+export const setPasswordSchema = z.object({ password: newPasswordSchema, redirectTo: z.string().optional() });
+
+export const SET_PASSWORD_INTENT = "set-password";
+export const SIGN_OUT_EVERYWHERE_INTENT = "sign-out-everywhere";
+
 export const registerSchema = z
   .object({
     email: emailSchema,

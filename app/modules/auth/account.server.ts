@@ -11,9 +11,16 @@ import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { passwordResetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "./passwords.server";
-import { createSession, deleteAllSessionsOfUser, type NewSession } from "./sessions.server";
+import {
+  countOtherLiveSessions,
+  createSession,
+  deleteAllSessionsOfUser,
+  endSessionsOfUser,
+  type CurrentUser,
+  type NewSession,
+} from "./sessions.server";
 import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
-import { createUser, findUserByEmail, findUserById, updateUser } from "./users.server";
+import { createUser, findPurchaseThatCreatedAccount, findUserByEmail, findUserById, setPasswordIfNone, updateUser } from "./users.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
 
@@ -143,7 +150,9 @@ export async function signInWithPassword(
     return { status: "invalid" };
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) return { status: "invalid" };
-  if (!user.emailVerified) return { status: "unverified" };
+  // A registered account waits for its mailbox (docs/decisions/007). An account a payment created got its password
+  // from its own signed-in buyer ("Set a password" after buying), who may use it at once (docs/decisions/027).
+  if (!user.emailVerified && !(await findPurchaseThatCreatedAccount(context.db, user.id))) return { status: "unverified" };
   return { status: "signed-in", user, session: await startSession(context, user, input.rememberMe) };
 }
 
@@ -178,45 +187,82 @@ export async function sendSignInLinkIfAccountExists(context: Context, input: Sig
 /**
  * Someone just proved they own the mailbox of this account (a sign-in link, an OAuth provider's
  * verified email). If the account was never verified, whoever set its password never proved the
- * email, so a squatter could have registered it first: that password and any sessions are dropped
- * before the account is marked verified. (The owner can set a password again with "Forgot password".)
+ * email, so a squatter could have registered it first, or paid with someone else's address and kept the session the
+ * success page gave them: that password and every session are ended before the account is marked verified. Each
+ * signed-out device is told why on its next page (docs/decisions/027). (The owner can set a password again with
+ * "Forgot password".)
+ *
+ * The one exception is the owner saying so: an account a payment created, whose mailbox owner confirms on the
+ * sign-in link's page that they made that payment, keeps the buyer's devices and password (`ownerMadeThePurchase`).
  */
-export async function confirmMailboxOwner(context: Context, user: User): Promise<User> {
+export async function confirmMailboxOwner(context: Context, user: User, options: { ownerMadeThePurchase?: boolean } = {}): Promise<User> {
   if (user.emailVerified) return user;
+  if (options.ownerMadeThePurchase && (await findPurchaseThatCreatedAccount(context.db, user.id))) {
+    await updateUser(context.db, user.id, { emailVerified: true });
+    return { ...user, emailVerified: true };
+  }
   await updateUser(context.db, user.id, { emailVerified: true, passwordHash: null });
-  await deleteAllSessionsOfUser(context.db, user.id);
+  await endSessionsOfUser(context.db, user.id, "mailbox-proved");
   return { ...user, emailVerified: true, passwordHash: null };
 }
+
+/** What the sign-in link's page shows before it signs the mailbox owner in to an account a payment set up. */
+export type PurchaseQuestion = { email: string; paidAt: Date; amountCents: number; currency: string };
 
 /**
  * A sign-in link proves the mailbox, so it also verifies the email. Opened while another account is
  * signed in, it asks first (`switch-required`, the link unused) instead of silently swapping accounts:
  * a link planted in someone's browser must not move them into the planter's account.
+ *
+ * The first proof of an account a payment created, while another device is signed in to it or it has a password,
+ * asks the mailbox owner whether they made that payment (`purchase-question`, the link unused): only they can tell the
+ * buyer's own phone from a stranger who paid with their address (docs/decisions/027). `purchaseAnswer` carries the
+ * answer. Link sessions are persistent: a link opened on a phone is how a buyer gets back to their cards.
  */
 export async function signInWithLinkToken(
   context: Context,
   token: string,
-  options: { signedInUserId: string | null; confirmSwitch: boolean },
+  options: { current: CurrentUser | null; confirmSwitch: boolean; purchaseAnswer?: "mine" | "not-mine" },
 ): Promise<
   | { status: "signed-in"; user: User; session: NewSession }
   | { status: "switch-required"; linkEmail: string }
+  | { status: "purchase-question"; question: PurchaseQuestion }
   | { status: "expired" | "invalid" }
 > {
-  if (options.signedInUserId && !options.confirmSwitch) {
-    const peeked = await peekOneTimeToken(context.db, token, "sign_in");
-    if (peeked.status !== "valid") return { status: peeked.status };
-    if (peeked.userId !== options.signedInUserId) {
-      const owner = await findUserById(context.db, peeked.userId);
-      if (!owner) return { status: "invalid" };
-      return { status: "switch-required", linkEmail: owner.email };
+  const peeked = await peekOneTimeToken(context.db, token, "sign_in");
+  if (peeked.status !== "valid") return { status: peeked.status };
+  const owner = await findUserById(context.db, peeked.userId);
+  if (!owner) return { status: "invalid" };
+  const { current } = options;
+  if (current && current.user.id !== owner.id && !options.confirmSwitch) return { status: "switch-required", linkEmail: owner.email };
+
+  const purchase = owner.emailVerified ? null : await findPurchaseThatCreatedAccount(context.db, owner.id);
+  if (purchase && !options.purchaseAnswer) {
+    const thisDevice = current?.user.id === owner.id ? current.sessionId : null;
+    if (owner.passwordHash || (await countOtherLiveSessions(context.db, owner.id, thisDevice)) > 0) {
+      return { status: "purchase-question", question: { email: owner.email, paidAt: purchase.createdAt, ...purchase } };
     }
   }
+
   const result = await consumeOneTimeToken(context.db, token, "sign_in");
   if (result.status !== "valid") return { status: result.status };
   const found = await findUserById(context.db, result.userId);
   if (!found) return { status: "invalid" };
-  const user = await confirmMailboxOwner(context, found);
-  return { status: "signed-in", user, session: await startSession(context, user, false) };
+  const user = await confirmMailboxOwner(context, found, { ownerMadeThePurchase: options.purchaseAnswer === "mine" });
+  return { status: "signed-in", user, session: await startSession(context, user, true) };
+}
+
+// ---------------------------------------------------------------------------
+// Setting a first password
+// ---------------------------------------------------------------------------
+
+/**
+ * A signed-in account without a password (a buyer, who signed in by the purchase or by a link) chooses one. An
+ * account that has a password changes it only with a reset link, which proves the mailbox.
+ */
+export async function setFirstPassword(context: Context, user: User, password: string): Promise<"set" | "has-password"> {
+  if (user.passwordHash) return "has-password";
+  return (await setPasswordIfNone(context.db, user.id, await hashPassword(password))) ? "set" : "has-password";
 }
 
 // ---------------------------------------------------------------------------
@@ -232,7 +278,10 @@ export function requestPasswordReset(context: Context, email: string): void {
     const user = await findUserByEmail(context.db, email);
     if (!user) return;
     const token = await createOneTimeToken(context.db, user.id, "reset_password");
-    await send(context, passwordResetEmail(user.email, link(context, "/reset-password", token)));
+    await send(
+      context,
+      passwordResetEmail(user.email, link(context, "/reset-password", token), { hasPassword: Boolean(user.passwordHash) }),
+    );
   });
 }
 

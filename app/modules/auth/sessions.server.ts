@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { sessions, users, type User } from "#db/schema";
+import { sessions, users, type Session, type User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
 import { signedCookie } from "~/modules/http/cookies.server";
 import type { ToastInput } from "~/modules/toast/toast";
@@ -51,7 +51,7 @@ export async function resolveSession(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(sessions.endedReason)))
     .limit(1);
   if (!row) return null;
 
@@ -83,9 +83,55 @@ export async function deleteSessionById(db: Database, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-/** Ends every session of a user: 'Sign out of all devices', and after a password reset. */
+/** Ends every session of a user at once, leaving no trace (after a password reset). */
 export async function deleteAllSessionsOfUser(db: Database, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export type SessionEndReason = NonNullable<Session["endedReason"]>;
+
+/**
+ * Ends the user's live sessions (all, or all but `exceptId`) and records why, so each signed-out device is told on
+ * its next request (docs/decisions/027). The rows stay until they would have expired; the daily clean-up deletes them.
+ */
+export async function endSessionsOfUser(db: Database, userId: string, reason: SessionEndReason, options: { exceptId?: string } = {}) {
+  await db
+    .update(sessions)
+    .set({ endedReason: reason })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.endedReason), options.exceptId ? ne(sessions.id, options.exceptId) : undefined),
+    );
+}
+
+/** How many live sessions the user has besides `exceptId` (another device that would be signed out). */
+export async function countOtherLiveSessions(db: Database, userId: string, exceptId: string | null): Promise<number> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedReason),
+        gt(sessions.expiresAt, new Date()),
+        exceptId ? ne(sessions.id, exceptId) : undefined,
+      ),
+    );
+  return rows.length;
+}
+
+/** A session the server ended (not one that expired or signed out), with its account's email. */
+export type EndedSession = { id: string; reason: SessionEndReason; email: string };
+
+/** The ended session with this id, while it would still have lived; null for a live, expired or unknown one. */
+export async function findEndedSession(db: Database, id: string): Promise<EndedSession | null> {
+  if (!/^[0-9a-f]{64}$/.test(id)) return null;
+  const [row] = await db
+    .select({ id: sessions.id, reason: sessions.endedReason, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), isNotNull(sessions.endedReason), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.reason ? { id: row.id, reason: row.reason, email: row.email } : null;
 }
 
 export async function deleteExpiredSessions(db: Database) {
@@ -137,6 +183,8 @@ export type RequestAuth = {
   getCurrentUser(): Promise<CurrentUser | null>;
   /** True when the request carried credentials that did not resolve (expired or unknown). */
   hadInvalidCredentials(): Promise<boolean>;
+  /** The session the cookie held, when the server ended it (decision 027), so the page can say why. */
+  endedSession(): Promise<EndedSession | null>;
   /** Set-Cookie values the Worker appends to the response, unless the route already set the cookie. */
   readonly responseCookies: string[];
 };
@@ -150,7 +198,9 @@ export function bearerToken(request: Request): string | null {
 export function createRequestAuth(db: Database, config: AppConfig, request: Request): RequestAuth {
   const responseCookies: string[] = [];
   let invalid = false;
+  let unresolvedCookieToken: string | null = null;
   let resolved: Promise<CurrentUser | null> | null = null;
+  let ended: Promise<EndedSession | null> | null = null;
 
   async function resolve(): Promise<CurrentUser | null> {
     const bearer = bearerToken(request);
@@ -159,6 +209,7 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
     const result = await resolveSession(db, token);
     if (!result) {
       invalid = true;
+      if (!bearer) unresolvedCookieToken = token;
       return null;
     }
     if (result.renewedExpiresAt && !bearer) {
@@ -177,6 +228,10 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
     async hadInvalidCredentials() {
       await once();
       return invalid;
+    },
+    endedSession() {
+      ended ??= once().then(async () => (unresolvedCookieToken ? findEndedSession(db, await sha256Hex(unresolvedCookieToken)) : null));
+      return ended;
     },
     responseCookies,
   };

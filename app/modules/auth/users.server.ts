@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { users, type User } from "#db/schema";
+import { purchases, users, type Purchase, type User } from "#db/schema";
 
 /** Emails are unique case-insensitively (a unique index on lower(email)); look them up the same way. */
 export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
@@ -66,6 +66,16 @@ export async function updateUser(
     .where(eq(users.id, id));
 }
 
+/** Sets the account's first password; false when it already has one (that one is changed only by a reset). */
+export async function setPasswordIfNone(db: Database, id: string, passwordHash: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
 /** Display name: first name, else email, else 'User' (the spec's fallback chain). */
 export function displayName(user: Pick<User, "firstName" | "email">): string {
   return user.firstName?.trim() || user.email || "User";
@@ -84,4 +94,22 @@ export async function updateProfile(db: Database, userId: string, input: { first
   const firstName = input.firstName?.trim() || null;
   const lastName = input.lastName?.trim() || null;
   await updateUser(db, userId, { firstName, lastName, name: [firstName, lastName].filter(Boolean).join(" ") || null });
+}
+
+/**
+ * The payment that created this account (fulfilment makes an account, without a password, for a new buyer), or null
+ * for an account someone registered. Only such an account can hold a session or a password that no mailbox proved
+ * and that its owner may still recognise as theirs (docs/decisions/027).
+ */
+export async function findPurchaseThatCreatedAccount(
+  db: Database,
+  userId: string,
+): Promise<Pick<Purchase, "createdAt" | "amountCents" | "currency"> | null> {
+  const [purchase] = await db
+    .select({ createdAt: purchases.createdAt, amountCents: purchases.amountCents, currency: purchases.currency })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.createdUser, true)))
+    .orderBy(asc(purchases.createdAt))
+    .limit(1);
+  return purchase ?? null;
 }

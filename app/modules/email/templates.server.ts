@@ -32,7 +32,18 @@ export function verificationEmail(to: string, link: string): EmailMessage {
   });
 }
 
-export function passwordResetEmail(to: string, link: string): EmailMessage {
+/** Also how a buyer without a password chooses one ("Forgot password?"), so the wording follows what the account has. */
+export function passwordResetEmail(to: string, link: string, input: { hasPassword: boolean }): EmailMessage {
+  if (!input.hasPassword) {
+    return layout({
+      to,
+      subject: `Choose a password for ${PRODUCT}`,
+      intro: "We received a request to set a password for your account. It has none yet: you have been signing in with emailed links.",
+      action: "Choose a password",
+      link,
+      outro: "This link expires in 1 hour. If you did not ask for it, you can ignore this email: nothing changes.",
+    });
+  }
   return layout({
     to,
     subject: `Reset your ${PRODUCT} password`,
@@ -54,17 +65,24 @@ export function signInLinkEmail(to: string, link: string): EmailMessage {
   });
 }
 
+/**
+ * The receipt tells the buyer how they will sign in: with their password if they have one, otherwise with emailed
+ * links (or a password they choose with "Forgot password?"), never with a password they do not have.
+ */
 export function receiptEmail(
   to: string,
-  input: { amount: string; cardCount: number; signInLink: string; collectionLink: string; supportEmail: string },
+  input: { amount: string; cardCount: number; signInLink: string; collectionLink: string; supportEmail: string; hasPassword: boolean },
 ): EmailMessage {
+  const later = input.hasPassword
+    ? "Afterwards, sign in with your password or ask for a new link on the sign-in page."
+    : "You have no password yet, so afterwards ask for a new sign-in link on the sign-in page, or choose a password there with “Forgot password?” (or on your account page once you are signed in).";
   return layout({
     to,
     subject: `Your ${PRODUCT} receipt: lifetime access`,
     intro: `Thank you for your purchase! You paid ${input.amount} once for lifetime access to all ${input.cardCount} cards. The 30-day guarantee applies: write to ${input.supportEmail} within 30 days for a full refund.`,
     action: "Sign in to your collection",
     link: input.signInLink,
-    outro: `This sign-in link works once, for 15 minutes. Afterwards, sign in with your password or ask for a new link on the sign-in page. Your collection lives at: ${input.collectionLink}`,
+    outro: `This sign-in link works once, for 15 minutes. ${later} Your collection lives at: ${input.collectionLink}`,
   });
 }
 

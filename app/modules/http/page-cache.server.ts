@@ -11,8 +11,8 @@ import { edgeCache } from "./edge-cache.server";
 /** The pages whose HTML is the same for every visitor with the same URL and variant set. */
 const CACHEABLE_PAGES = [/^\/$/, /^\/sample-card$/, /^\/share\/[A-Za-z0-9-]+$/, /^\/login$/, /^\/register$/];
 
-/** Cookies that make a page personal: a session, a flash toast. */
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:lc_session|lc_toast)=/;
+/** Cookies that make a page personal: a session, a flash toast, a signed-out device's notice (it names the account). */
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:lc_session|lc_toast|lc_signed_out)=/;
 
 /** How long a colo keeps a page; versioned keys, not this, make a change visible. */
 const EDGE_MAX_AGE = 3600;

@@ -171,6 +171,7 @@ async function sendReceipt(context: Context, user: User, purchase: Purchase) {
         signInLink: signInLink.toString(),
         collectionLink: `${config.appOrigin}/cards`,
         supportEmail: config.supportEmail,
+        hasPassword: Boolean(user.passwordHash),
       }),
     );
   } catch (error) {

@@ -12,7 +12,14 @@ import { isTestPaymentSessionId } from "./test-payments.server";
 export const AUTO_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
 
 export type SuccessOutcome =
-  | { status: "granted"; email: string; signIn: "already" | "now" | "emailed-link"; session: NewSession | null }
+  | {
+      status: "granted";
+      email: string;
+      signIn: "already" | "now" | "emailed-link";
+      session: NewSession | null;
+      /** The signed-in buyer has no password yet: the page offers "Set a password". */
+      mayChoosePassword: boolean;
+    }
   | { status: "pending" }
   | { status: "not-found" };
 
@@ -30,13 +37,16 @@ export async function completeCheckout(context: AppLoadContext, sessionId: strin
   const buyer = await findUserById(context.db, purchase.userId);
   if (!buyer) return { status: "not-found" };
   const current = await getUser(context);
-  if (current?.id === buyer.id) return { status: "granted", email: buyer.email, signIn: "already", session: null };
+  const mayChoosePassword = !buyer.passwordHash;
+  if (current?.id === buyer.id) return { status: "granted", email: buyer.email, signIn: "already", session: null, mayChoosePassword };
 
   if (await mayAutoSignIn(context, purchase, buyer)) {
-    const session = await startSession(context, buyer, false);
-    return { status: "granted", email: buyer.email, signIn: "now", session };
+    // Remembered, as "Keep me logged in" is (30 days, renewed on use): the phone that paid is the one the buyer reads
+    // on every day (docs/decisions/027). The test payment comes through here too.
+    const session = await startSession(context, buyer, true);
+    return { status: "granted", email: buyer.email, signIn: "now", session, mayChoosePassword };
   }
-  return { status: "granted", email: buyer.email, signIn: "emailed-link", session: null };
+  return { status: "granted", email: buyer.email, signIn: "emailed-link", session: null, mayChoosePassword: false };
 }
 
 /**

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   awayFromWindowEdge,
   cookieFrom,
+  countEmailsTo,
   createVerifiedUser,
   fetchApp,
   fetchAppWithEnv,
@@ -286,5 +287,82 @@ describe("old links after a password reset, and links opened in a signed-in brow
     await postForm("/login", { email: mine.email, intent: "link" });
     const response = await postForm("/login/link", { token: (await latestEmailTo(mine.email)).token! }, { cookie });
     expect(response.status).toBe(302);
+  });
+});
+
+describe("a stranger who paid with someone else's address (docs/decisions/027)", () => {
+  /** The attacker pays with the victim's address on their own device, is signed in by /success and sets a password there. */
+  async function payAsVictim(victim: string) {
+    const paid = await postForm("/mock-checkout", { email: victim, name: "Not The Owner", cardNumber: "4242 4242 4242 4242" });
+    const successUrl = paid.headers.get("Location")!;
+    const attackerDevice = cookieFrom(await fetchApp(successUrl), "lc_session");
+    const set = await postForm(
+      successUrl,
+      { intent: "set-password", password: ATTACKER_PASSWORD, redirectTo: successUrl },
+      { cookie: attackerDevice },
+    );
+    expect(set.status).toBe(302);
+    expect(await signedInEmail(await signInCookie(victim, ATTACKER_PASSWORD))).toBe(victim);
+    return attackerDevice;
+  }
+
+  it("loses the session and the password once the mailbox owner opens the receipt's link and says the payment was not theirs", async () => {
+    const victim = uniqueEmail("victim");
+    const attackerDevice = await payAsVictim(victim);
+    const receipt = await latestEmailTo(victim);
+
+    // The owner is asked before anything happens, and answers.
+    const asked = await postForm("/login/link", { token: receipt.token! });
+    expect(asked.status).toBe(409);
+    expect(visibleText(await asked.text())).toContain("If it was not, we sign out every other device and remove that password.");
+    const owner = await postForm("/login/link", { token: receipt.token!, purchase: "not-mine" });
+    expect(owner.status).toBe(302);
+    expect(await signedInEmail(cookieFrom(owner, "lc_session"))).toBe(victim);
+
+    expect(await signedInEmail(attackerDevice)).toBeNull();
+    expect((await postForm("/login", { email: victim, password: ATTACKER_PASSWORD, intent: "password" })).status).toBe(401);
+    // The attacker's device is told why, and its one tap only mails the owner's own inbox.
+    const next = await fetchApp("/dashboard", { headers: { Cookie: attackerDevice, Accept: "text/html" } });
+    expect(next.status).toBe(303);
+    const notice = cookieFrom(next, "lc_signed_out");
+    const page = visibleText(await (await fetchApp("/login", { headers: { Cookie: notice } })).text());
+    expect(page).toContain("You were signed out on this device because your email address was confirmed on another device.");
+  });
+
+  it("a registered squatter's password goes even if the owner's answer is 'yes': only a payment's own account is kept", async () => {
+    const victim = uniqueEmail("victim");
+    await squat(victim);
+    await postForm("/login", { intent: "link", email: victim });
+    const { token } = await latestEmailTo(victim);
+    // Nothing to ask about (no payment created this account); a forged "mine" changes nothing.
+    expect((await postForm("/login/link", { token: token!, purchase: "mine" })).status).toBe(302);
+    expect(await isVerified(victim)).toBe(true);
+    expect((await postForm("/login", { email: victim, password: ATTACKER_PASSWORD, intent: "password" })).status).toBe(401);
+  });
+});
+
+describe("the signed-out notice's one-tap sign-in link", () => {
+  it("without the ended session's own signed cookie, sends nothing and names no address; a typed email is ignored", async () => {
+    const { email } = await createVerifiedUser();
+    const before = await countEmailsTo(email);
+    const noCookie = await postForm("/login", { intent: "relink", email });
+    expect(noCookie.status).toBe(400);
+    expect(visibleText(await noCookie.text())).not.toContain(email);
+    const forged = await postForm(
+      "/login",
+      { intent: "relink" },
+      { cookie: `lc_signed_out=${encodeURIComponent(btoa(JSON.stringify("0".repeat(64))))}.forged` },
+    );
+    expect(forged.status).toBe(400);
+    expect(await countEmailsTo(email)).toBe(before);
+
+    // A genuine notice (this browser's session was ended) mails its own account, whatever address the form carries.
+    const device = await signInCookie(email);
+    await postForm("/dashboard", { intent: "sign-out-everywhere" }, { cookie: await signInCookie(email) });
+    const notice = cookieFrom(await fetchApp("/cards", { headers: { Cookie: device, Accept: "text/html" } }), "lc_signed_out");
+    const other = uniqueEmail("elsewhere");
+    expect((await postForm("/login", { intent: "relink", email: other }, { cookie: notice })).status).toBe(302);
+    expect(await countEmailsTo(email)).toBe(before + 1);
+    expect(await countEmailsTo(other)).toBe(0);
   });
 });

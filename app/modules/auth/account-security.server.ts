@@ -1,0 +1,48 @@
+/**
+ * The account's own security actions (docs/decisions/027). "Set a password", shared by the success page and the
+ * dashboard: the signed-in account (its session cookie, never anything in the URL) chooses a first password. Bad
+ * input answers 400 with the field's message; an account that already has a password, 409; success, Post/Redirect/Get
+ * with a toast.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { safeRedirectPath, setPasswordSchema } from "~/validation/auth";
+import { setFirstPassword } from "./account.server";
+import { requireUser } from "./guards.server";
+import { endSessionsOfUser, redirectClearingSession } from "./sessions.server";
+
+export const HAS_PASSWORD_MESSAGE = "This account already has a password. To change it, use “Forgot password?” on the sign-in page.";
+
+export async function setPasswordAction(context: AppLoadContext, request: Request, formData: FormData, fallbackRedirect: string) {
+  const user = await requireUser(context, request);
+  const submission = parseWithZod(formData, { schema: setPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ setPasswordResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  // Hashing costs CPU and a stolen session could guess at nothing here, but the form is limited as sign-in is.
+  await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email: user.email }]);
+  if ((await setFirstPassword(context, user, submission.value.password)) === "has-password") {
+    return data({ setPasswordResult: submission.reply({ formErrors: [HAS_PASSWORD_MESSAGE], hideFields: ["password"] }) }, { status: 409 });
+  }
+  return redirectWithToast(context.config, safeRedirectPath(submission.value.redirectTo, fallbackRedirect), {
+    type: "success",
+    title: "Password set",
+    description: `Next time, sign in with ${user.email} and this password.`,
+  });
+}
+
+/**
+ * "Sign out of all devices": every session of the account ends, this one too (its cookie is cleared); each other
+ * device is told why on its next page (docs/decisions/027).
+ */
+export async function signOutEverywhereAction(context: AppLoadContext, request: Request) {
+  const user = await requireUser(context, request);
+  await endSessionsOfUser(context.db, user.id, "everywhere");
+  return redirectClearingSession(context, request, "/login", {
+    type: "success",
+    title: "Signed out of all devices",
+    description: "Every session of your account has ended, on this device and on the others.",
+  });
+}
