@@ -95,7 +95,7 @@ describe("whose habit data a caller may see and write", () => {
 });
 
 describe("POST /api/activity: only cards the caller may see", () => {
-  it("refuses a paid card to a user without access (404, no row) and accepts one of their 3 preview cards", async () => {
+  it("refuses a paid card to a user without access (404, no row) and accepts one of their preview cards", async () => {
     const member = await signedInUser("member");
     const paid = await postActivity(member, { cardId: await paidCardId(), activityType: "view" });
     expect(paid.status).toBe(404);
