@@ -13,7 +13,8 @@ import {
   THUMBNAIL_SIZES,
 } from "~/modules/images/styles";
 
-const SHARE_HINT = "On a phone this opens the share sheet (Instagram, WhatsApp…); elsewhere the image is saved to post.";
+/** With JavaScript, Share hands the file to the system; without, the link saves it. Each hint says what will happen. */
+const SHARE_HINT = "Opens your phone's share sheet (Instagram, WhatsApp…), or saves the image to post.";
 const SAVED_HINT = "Open Instagram and add the saved image to your story or post.";
 
 /** Each item's picture is shown this tall; its width follows the format (a card 3:2, the wallpaper 9:16). */
@@ -157,7 +158,7 @@ export function CardImageMenu({
           <Icon name="share-network" className="mx-[22px] h-6 w-6 shrink-0" />
           Share image
         </a>
-        <p className="px-2 pb-1 text-xs text-ink-muted">{SHARE_HINT}</p>
+        <p className="px-2 pb-1 text-xs text-ink-muted">{hydrated ? SHARE_HINT : SAVED_HINT}</p>
       </div>
     </details>
   );

@@ -427,7 +427,7 @@ function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
       empty="No purchases yet."
       row={(purchase) => (
         <>
-          <td className={td}>
+          <td className={`${td} whitespace-nowrap`}>
             <time dateTime={purchase.dateIso}>{purchase.date}</time>
           </td>
           <td className={td}>
@@ -458,7 +458,7 @@ function FailedEmailsTable({ failedEmails, error }: { failedEmails: LoaderData["
       empty="No failed emails."
       row={(email) => (
         <>
-          <td className={td}>
+          <td className={`${td} whitespace-nowrap`}>
             <time dateTime={email.queuedIso}>{email.queued}</time>
           </td>
           <td className={td}>
@@ -493,7 +493,7 @@ function AuditLogTable({ auditLog }: { auditLog: LoaderData["auditLog"] }) {
       empty="No entries yet."
       row={(entry) => (
         <>
-          <td className={td}>
+          <td className={`${td} whitespace-nowrap`}>
             <time dateTime={entry.whenIso}>{entry.when}</time>
           </td>
           <td className={td}>
