@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { SubmitButton } from "~/components/forms";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -12,6 +12,7 @@ import type { ExperimentResult } from "~/modules/experiments/results.server";
 const PLACEMENT_LABELS: Record<CtaPlacement, string> = { hero: "Hero", pricing: "Pricing", final_cta: "Final CTA" };
 const COLUMNS = [
   "Variant",
+  "What it says",
   "Visitors",
   "Preview clicks",
   ...CTA_PLACEMENTS.map((placement) => `CTA clicks: ${PLACEMENT_LABELS[placement]}`),
@@ -27,7 +28,7 @@ function percent(value: number | null, signed = false): string {
 }
 
 const th = "border-b border-sage-200 px-3 py-2 text-left font-semibold";
-const td = "border-b border-sage-100 px-3 py-2 tabular-nums";
+const td = "border-b border-sage-100 px-3 py-2 align-top tabular-nums";
 
 export type ExperimentFormError = { experiment: string; message: string } | null;
 /** The End button's answer: this test, with this winner, waits for the admin to confirm. */
@@ -115,17 +116,17 @@ function ExperimentCard({
             <tbody>
               {experiment.variants.map((row) => (
                 <tr key={row.variant} data-testid={`variant-${row.variant}`}>
-                  <th scope="row" className={`${td} w-64 min-w-[12rem] text-left align-top font-semibold`}>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
                     {row.variant}
-                    {/* What this variant says on the landing page, so the numbers can be read against the words. */}
-                    <span className="mt-1 block space-y-1 font-normal text-ink-muted" data-testid="variant-copy">
-                      {copy[row.variant].map((line) => (
-                        <span key={line} className="block">
-                          “{line}”
-                        </span>
-                      ))}
-                    </span>
                   </th>
+                  {/* What this variant says on the landing page, so the numbers can be read against the words. */}
+                  <td className={`${td} w-64 min-w-[12rem] text-ink-muted`} data-testid="variant-copy">
+                    {copy[row.variant].map((line) => (
+                      <span key={line} className="block">
+                        “{line}”
+                      </span>
+                    ))}
+                  </td>
                   <td className={td}>{row.visitors}</td>
                   <td className={td}>{row.previewClicks}</td>
                   {CTA_PLACEMENTS.map((placement) => (
@@ -221,7 +222,7 @@ function ExperimentButtonForm(props: { experiment: ExperimentName; intent: strin
   );
 }
 
-/** The second step of ending a test: says what ending does, and ends it only on "Yes". Cancel reloads the page as it was. */
+/** The second step of ending a test: says what ending does, and ends it only on "Yes". Cancel loads the page afresh. */
 function EndConfirmationBox({ experiment, winner }: { experiment: ExperimentName; winner: Variant }) {
   const box = useRef<HTMLFieldSetElement>(null);
   const headingId = `end-${experiment}-title`;
@@ -259,9 +260,12 @@ function EndConfirmationBox({ experiment, winner }: { experiment: ExperimentName
             Yes, end the test and show {winner} to everyone
           </SubmitButton>
         </Form>
-        <Link to={`/admin#experiment-${experiment}`} className="btn-secondary">
-          Cancel
-        </Link>
+        {/* A GET form, not a link: a link to this page with another #fragment would only scroll, never reload. */}
+        <Form method="get" action={`/admin#experiment-${experiment}`}>
+          <button type="submit" className="btn-secondary">
+            Cancel
+          </button>
+        </Form>
       </div>
     </fieldset>
   );
