@@ -32,9 +32,8 @@ function isPhone(): boolean {
  * JavaScript. With JavaScript the image is fetched and saved with the 'Downloaded!' toast; 'Share image' hands the
  * file to the system share sheet (`navigator.share({ files })`) where the browser can, and saves it otherwise.
  *
- * The pictures are `size=thumb` renders of the same drawing (kept in R2 like the others, docs/decisions/017), lazy:
- * inside the closed menu they are not laid out, so nothing is fetched until it opens, and fixed width and height keep
- * the menu from moving as they arrive. Their alt is empty: the name beside each says what it is.
+ * The pictures are `size=thumb` renders of the same drawing (kept in R2 like the others, docs/decisions/017), fetched
+ * only once the menu opens (Thumbnail), with a fixed width and height so nothing moves as they arrive.
  *
  * Links, not a form with a style picker: a page with forms pays for Chromium's autofill scan when it finishes
  * parsing, which lays out every control, and the landing's eight cards made that a 55-75 ms task on load
@@ -113,7 +112,7 @@ export function CardImageMenu({
     { style: DEFAULT_IMAGE_STYLE, format: "wallpaper" as const, label: WALLPAPER_LABEL, detail: "1080 × 1920" },
   ];
   return (
-    <details className="relative">
+    <details className="group/image-menu relative">
       <summary
         className={`${buttonClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
         aria-label={`Download ${title} as an image`}
@@ -131,15 +130,10 @@ export function CardImageMenu({
                 aria-label={`Download ${label} PNG${detail ? ` (${detail.replace(" × ", "x")})` : ""}`}
                 onClick={hydrated ? (event) => onDownload(event, style, format) : undefined}
               >
-                <span className="flex w-[72px] shrink-0 justify-center">
-                  <img
+                <span className="flex h-12 w-[72px] shrink-0 justify-center">
+                  <Thumbnail
                     src={cardImagePath(cardId, { style, format, size: "thumb", token })}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
                     width={Math.round((THUMB_HEIGHT * THUMBNAIL_SIZES[format].width) / THUMBNAIL_SIZES[format].height)}
-                    height={THUMB_HEIGHT}
-                    className="rounded bg-sage-100 ring-1 ring-black/10"
                   />
                 </span>
                 <span>
@@ -161,5 +155,23 @@ export function CardImageMenu({
         <p className="px-2 pb-1 text-xs text-ink-muted">{hydrated ? SHARE_HINT : SAVED_HINT}</p>
       </div>
     </details>
+  );
+}
+
+/**
+ * A menu item's picture: decorative (the name beside it says what it is; hidden from screen readers) and in a box of
+ * fixed size, so nothing moves as it arrives. Nothing is fetched until the menu opens (/cards has a menu on every
+ * card): it is a CSS background of an element that is `display: none` while the menu is closed, which browsers do
+ * not fetch. A lazy `<img>` would not do: Chromium loads one inside a closed `<details>`, and without scripts the HTML
+ * standard turns lazy loading off, so every card's pictures would load with the page.
+ */
+function Thumbnail({ src, width }: { src: string; width: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-thumbnail={src}
+      className="hidden rounded bg-sage-100 bg-cover ring-1 ring-black/10 group-open/image-menu:block"
+      style={{ width, height: THUMB_HEIGHT, backgroundImage: `url("${src}")` }}
+    />
   );
 }
