@@ -89,17 +89,22 @@ async function accessOf(vars: Env, userId: string, cookie: string) {
   return (await response.json()) as { hasAccess: boolean; userId: string; purchaseDate: string | null };
 }
 
+/** A paid Stripe purchase of the collection, as the webhook records it. */
+async function recordPaidPurchase(userId: string, email: string, paidAt: number) {
+  await env.DB.prepare(
+    "INSERT INTO purchases (id, user_id, email, provider, amount_cents, currency, status, created_user, created_at) VALUES (?, ?, ?, 'stripe', 2700, 'usd', 'paid', 0, ?)",
+  )
+    .bind(crypto.randomUUID(), userId, email, paidAt)
+    .run();
+}
+
 describe("/admin: revoke says what happened", () => {
   it("a buyer who only paid: 'Paid access cannot be revoked', and access stays", async () => {
     const admin = await signedInAdmin();
     const target = uniqueEmail("paid-only");
     await createVerifiedUser(target);
     const userId = (await userIdOf(target))!;
-    await env.DB.prepare(
-      "INSERT INTO purchases (id, user_id, email, provider, amount_cents, currency, status, created_user, created_at) VALUES (?, ?, ?, 'stripe', 2700, 'usd', 'paid', 0, ?)",
-    )
-      .bind(crypto.randomUUID(), userId, target, Date.now())
-      .run();
+    await recordPaidPurchase(userId, target, Date.now());
     const response = await postFormAs(
       admin.vars,
       "/admin",
@@ -306,11 +311,7 @@ describe("/admin: grant, check, revoke", () => {
     await postFormAs(admin.vars, "/admin", { intent: "grant", email: target }, { cookie: admin.cookie });
     const userId = (await userIdOf(target))!;
     const paidAt = Date.UTC(2026, 2, 14, 9, 30);
-    await env.DB.prepare(
-      "INSERT INTO purchases (id, user_id, email, provider, amount_cents, currency, status, created_user, created_at) VALUES (?, ?, ?, 'stripe', 2700, 'usd', 'paid', 0, ?)",
-    )
-      .bind(crypto.randomUUID(), userId, target, paidAt)
-      .run();
+    await recordPaidPurchase(userId, target, paidAt);
 
     const response = await postFormAs(
       admin.vars,
