@@ -42,10 +42,10 @@ function satoriFonts(files: FontFiles): Font[] {
 export function createImageEngine(files: FontFiles): ImageEngine {
   const fonts = satoriFonts(files);
   return {
-    async renderPng(element: ImageElement, size: { width: number; height: number }): Promise<Uint8Array> {
+    async renderPng(element: ImageElement, size: { width: number; height: number }, outputWidth = size.width): Promise<Uint8Array> {
       await initialise();
       const svg = await satori(element as Parameters<typeof satori>[0], { width: size.width, height: size.height, fonts });
-      const resvg = new Resvg(fillGradientsDirectly(svg), { fitTo: { mode: "width", value: size.width } });
+      const resvg = new Resvg(fillGradientsDirectly(svg), { fitTo: { mode: "width", value: outputWidth } });
       const rendered = resvg.render();
       try {
         return encodePng(rendered.pixels, rendered.width, rendered.height);

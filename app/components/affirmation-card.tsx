@@ -122,7 +122,8 @@ export function AffirmationCard({
           data-face="front"
         >
           <FlipArea toggleId={toggleId} />
-          <div className="pointer-events-none relative z-10 flex items-start justify-between gap-2">
+          {/* Above the Speak row (z-10): the share and image menus open over it. */}
+          <div className="pointer-events-none relative z-20 flex items-start justify-between gap-2">
             <div className="flex flex-wrap items-center gap-2">
               {theme ? (
                 <span className={`rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wide ${badge}`}>{theme}</span>

@@ -4,7 +4,7 @@
  * Counts and prices come in as inputs (from the data and the config), never as constants.
  * Client-safe: the landing sections import it, the server chooses the variant.
  */
-import type { Variant, VariantAssignment } from "~/modules/experiments/experiments";
+import type { ExperimentName, Variant, VariantAssignment } from "~/modules/experiments/experiments";
 
 /** The LIGHT method, one step per letter. */
 export const LIGHT_STEPS = [
@@ -100,7 +100,7 @@ export function buildFaqs({
  * The A/B tested copy (the tests themselves: app/modules/experiments/experiments.ts). Each test has variants A and B.
  */
 
-type CopyInputs = { price: string; cardCount: number; categoryCount: number };
+export type CopyInputs = { price: string; cardCount: number; categoryCount: number };
 
 const heroCopy: Record<Variant, (input: CopyInputs) => { headline: string; subheadline: string }> = {
   A: ({ cardCount }) => ({
@@ -137,3 +137,14 @@ export function getLandingCopy(variants: VariantAssignment, input: CopyInputs) {
   };
 }
 export type LandingCopy = ReturnType<typeof getLandingCopy>;
+
+/** What each variant of each test says, as the landing renders it: the admin's results tables show it beside the counts. */
+export function describeVariants(input: CopyInputs): Record<ExperimentName, Record<Variant, string[]>> {
+  const each = <T>(copy: Record<Variant, (input: CopyInputs) => T>, lines: (value: T) => string[]) =>
+    ({ A: lines(copy.A(input)), B: lines(copy.B(input)) }) as Record<Variant, string[]>;
+  return {
+    hero_messaging: each(heroCopy, (hero) => [hero.headline, hero.subheadline]),
+    pricing_copy: each(pricingCopy, (pricing) => [pricing.headline, pricing.note]),
+    cta_button: each(ctaCopy, (label) => [label]),
+  };
+}

@@ -54,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       selectedCategory: selection.slug,
       categoryError: selection.error,
       previewCards,
+      previewCount: previews.length,
       sampleCard,
       tryItCard,
       voices,
@@ -82,6 +83,7 @@ export default function LandingPage() {
         <FeaturesSection />
         <PreviewSection
           cardCount={cardCount}
+          previewCount={page.previewCount}
           categories={page.categories}
           selectedCategory={page.selectedCategory}
           categoryError={page.categoryError}

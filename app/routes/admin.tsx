@@ -2,8 +2,9 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { getAccessStatusByEmail } from "~/modules/access/access.server";
 import type { Database } from "#db/client";
@@ -26,6 +27,9 @@ import {
 } from "~/modules/access/grants.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { ExperimentsPanel } from "~/components/admin/experiments-panel";
+import { describeVariants } from "~/content/landing-copy";
+import { getPublicCollection } from "~/modules/cards/public-collection.server";
+import { formatPriceShort } from "~/modules/config/money";
 import { changeExperiment } from "~/modules/experiments/admin.server";
 import { loadExperimentResults } from "~/modules/experiments/results.server";
 import { readExperimentSettings } from "~/modules/experiments/settings.server";
@@ -66,14 +70,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { user, status } = await getAccessStatusByEmail(context.db, requested.data);
     result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
   }
-  const [purchases, auditLog, experiments, failedEmails] = await Promise.all([
+  const [purchases, auditLog, experiments, failedEmails, collection] = await Promise.all([
     listRecentPurchases(context.db),
     listAuditLog(context.db),
     readExperimentSettings(context.cloudflare.env.AB_KV).then((settings) => loadExperimentResults(context.db, settings)),
     listFailedEmails(context.db),
+    getPublicCollection(context),
   ]);
+  // The copy of each variant, built from the same inputs the landing page uses, so the table shows what visitors read.
+  const variantCopy = describeVariants({
+    price: formatPriceShort(context.config.price),
+    cardCount: collection.cardCount,
+    categoryCount: collection.categories.length,
+  });
   return {
     experiments,
+    variantCopy,
     adminEmail: admin.email,
     email: requested.success ? requested.data : "",
     result,
@@ -102,6 +114,11 @@ async function experimentAction(context: ActionFunctionArgs["context"], admin: A
     const experiment = String(formData.get("experiment") ?? "");
     const message = parsed.error.issues[0]?.message ?? "Invalid input";
     return data({ result: undefined, check: null, experimentError: { experiment, message }, resendError: null }, { status: 400 });
+  }
+  if (parsed.data.intent === "experiment-end" && !parsed.data.confirmed) {
+    // Ending cannot be undone for the visitors counted so far: the End button only asks, the confirmation ends it.
+    const confirmEnd = { experiment: parsed.data.experiment, winner: parsed.data.winner };
+    return data({ result: undefined, check: null, experimentError: null, resendError: null, confirmEnd });
   }
   const toast = await changeExperiment(context, admin, parsed.data);
   return redirectWithToast(context.config, "/admin#experiments-title", toast);
@@ -160,7 +177,7 @@ async function resendEmailAction(context: AppLoadContext, formData: FormData, ad
 }
 
 export default function AdminPage() {
-  const { adminEmail, email, result, purchases, auditLog, experiments, failedEmails } = useLoaderData<typeof loader>();
+  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   // A check answers in the action's data; a grant or revoke comes back through ?email=.
@@ -170,12 +187,14 @@ export default function AdminPage() {
     <>
       <header className="border-b border-sage-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
-          <div>
+          <div className="min-w-0">
             <Link to="/" className="font-serif text-xl font-bold text-sage-800">
               LIGHT <span className="text-lavender-700">Cards</span>
             </Link>
-            <p className="text-sm text-ink-muted">
-              Signed in as <span className="font-semibold text-ink">{adminEmail}</span> (admin)
+            <p className="flex text-sm text-ink-muted">
+              <span className="shrink-0">Signed in as&nbsp;</span>
+              <EmailText address={adminEmail} className="font-semibold text-ink" />
+              <span className="shrink-0">&nbsp;(admin)</span>
             </p>
           </div>
           <nav aria-label="Account" className="flex items-center gap-3">
@@ -228,7 +247,12 @@ export default function AdminPage() {
 
         <FailedEmailsTable failedEmails={failedEmails} error={actionData && "resendError" in actionData ? actionData.resendError : null} />
         <PurchasesTable purchases={purchases} />
-        <ExperimentsPanel experiments={experiments} error={actionData?.experimentError ?? null} />
+        <ExperimentsPanel
+          experiments={experiments}
+          variantCopy={variantCopy}
+          error={actionData?.experimentError ?? null}
+          confirmEnd={actionData && "confirmEnd" in actionData ? actionData.confirmEnd : null}
+        />
         <AuditLogTable auditLog={auditLog} />
       </main>
     </>
@@ -305,7 +329,7 @@ function AccessResult({ result }: { result: AccessResultView }) {
       className="mt-6 rounded-2xl bg-sage-50 p-4 ring-1 ring-sage-200"
       data-testid="access-result"
     >
-      <h3 id="result-title" className="font-semibold">
+      <h3 id="result-title" className="font-semibold [overflow-wrap:anywhere]">
         Access for {result.email}
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -329,6 +353,15 @@ function AccessResult({ result }: { result: AccessResultView }) {
 const th = "border-b border-sage-200 px-3 py-2 text-left font-semibold";
 const td = "border-b border-sage-100 px-3 py-2 align-top";
 
+/** An email cut to its space with an ellipsis; the whole address is in its title (and read out in full). */
+function EmailText({ address, className = "" }: { address: string; className?: string }) {
+  return (
+    <span className={`block min-w-0 max-w-[18rem] truncate ${className}`} title={address}>
+      {address}
+    </span>
+  );
+}
+
 /** A column heading; a hidden one keeps its name for screen readers only. */
 type Column = string | { label: string; hidden: true };
 
@@ -342,38 +375,43 @@ function AdminTable<T extends { id: string }>(props: {
   row: (item: T) => ReactNode;
   children?: ReactNode;
 }) {
+  const captionId = useId();
   return (
-    <section className="overflow-x-auto rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+    <section className="rounded-3xl bg-white p-4 ring-1 ring-sage-200 sm:p-6">
       {props.children}
-      <table className="w-full min-w-[640px] text-sm" data-testid={props.testId}>
-        <caption className="mb-3 text-left text-xl font-semibold">{props.caption}</caption>
-        <thead>
-          <tr>
-            {props.columns.map((column) =>
-              typeof column === "string" ? (
-                <th key={column} scope="col" className={th}>
-                  {column}
-                </th>
-              ) : (
-                <th key={column.label} scope="col" className={th}>
-                  <span className="sr-only">{column.label}</span>
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {props.items.length === 0 ? (
+      <ScrollRegion labelledBy={captionId}>
+        <table className="w-full min-w-[640px] text-sm" data-testid={props.testId}>
+          <caption id={captionId} className="mb-3 text-left text-xl font-semibold">
+            {props.caption}
+          </caption>
+          <thead>
             <tr>
-              <td colSpan={props.columns.length} className={`${td} text-ink-muted`}>
-                {props.empty}
-              </td>
+              {props.columns.map((column) =>
+                typeof column === "string" ? (
+                  <th key={column} scope="col" className={th}>
+                    {column}
+                  </th>
+                ) : (
+                  <th key={column.label} scope="col" className={th}>
+                    <span className="sr-only">{column.label}</span>
+                  </th>
+                ),
+              )}
             </tr>
-          ) : (
-            props.items.map((item) => <tr key={item.id}>{props.row(item)}</tr>)
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {props.items.length === 0 ? (
+              <tr>
+                <td colSpan={props.columns.length} className={`${td} text-ink-muted`}>
+                  {props.empty}
+                </td>
+              </tr>
+            ) : (
+              props.items.map((item) => <tr key={item.id}>{props.row(item)}</tr>)
+            )}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </section>
   );
 }
@@ -389,12 +427,17 @@ function PurchasesTable({ purchases }: { purchases: LoaderData["purchases"] }) {
       empty="No purchases yet."
       row={(purchase) => (
         <>
-          <td className={td}>
+          <td className={`${td} whitespace-nowrap`}>
             <time dateTime={purchase.dateIso}>{purchase.date}</time>
           </td>
-          <td className={`${td} break-all`}>
-            {purchase.email}
-            {purchase.accountEmail ? <span className="block text-ink-muted">Account: {purchase.accountEmail}</span> : null}
+          <td className={td}>
+            <EmailText address={purchase.email} />
+            {purchase.accountEmail ? (
+              <span className="flex text-ink-muted">
+                <span className="shrink-0">Account:&nbsp;</span>
+                <EmailText address={purchase.accountEmail} />
+              </span>
+            ) : null}
           </td>
           <td className={td}>{purchase.provider}</td>
           <td className={td}>{purchase.amount}</td>
@@ -415,10 +458,12 @@ function FailedEmailsTable({ failedEmails, error }: { failedEmails: LoaderData["
       empty="No failed emails."
       row={(email) => (
         <>
-          <td className={td}>
+          <td className={`${td} whitespace-nowrap`}>
             <time dateTime={email.queuedIso}>{email.queued}</time>
           </td>
-          <td className={`${td} break-all`}>{email.to}</td>
+          <td className={td}>
+            <EmailText address={email.to} />
+          </td>
           <td className={td}>{email.subject}</td>
           <td className={td}>{email.attempts}</td>
           <td className={`${td} break-all`}>{email.lastError}</td>
@@ -448,12 +493,16 @@ function AuditLogTable({ auditLog }: { auditLog: LoaderData["auditLog"] }) {
       empty="No entries yet."
       row={(entry) => (
         <>
-          <td className={td}>
+          <td className={`${td} whitespace-nowrap`}>
             <time dateTime={entry.whenIso}>{entry.when}</time>
           </td>
-          <td className={`${td} break-all`}>{entry.actorEmail}</td>
+          <td className={td}>
+            <EmailText address={entry.actorEmail} />
+          </td>
           <td className={td}>{entry.action}</td>
-          <td className={`${td} break-all`}>{entry.target}</td>
+          <td className={td}>
+            <EmailText address={entry.target} />
+          </td>
           <td className={td}>{entry.detail}</td>
         </>
       )}

@@ -7,7 +7,7 @@ import { categoryQuerySchema, resolveCategory } from "~/validation/cards";
 
 /**
  * GET /api/cards → { cards, isPreview, totalAvailable }, for whoever asks (cookie or bearer token):
- * visitors get at most 6 preview cards of ?category=, signed-in users without access 3 previews,
+ * visitors get at most 6 preview cards of ?category=, signed-in users without access every preview card,
  * buyers every card.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

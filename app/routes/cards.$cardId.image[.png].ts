@@ -21,14 +21,14 @@ function matchesEtag(header: string | null, etag: string): boolean {
 }
 
 /**
- * GET /cards/{cardId}/image.png?style=elegant|modern|peaceful|warm&format=card|wallpaper[&download=1][&t=share token]
+ * GET /cards/{cardId}/image.png?style=elegant|modern|peaceful|warm&format=card|wallpaper[&size=thumb][&download=1][&t=share token]
  * A resource route (no component): the card as a PNG, drawn once and then served from R2 (docs/decisions/017).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = cardImageQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return plain(query.error.issues[0]?.message ?? "Invalid query", 400);
-  const { style, format, download, t } = query.data;
+  const { style, format, size, download, t } = query.data;
 
   const cardId = cardIdSchema.safeParse(params.cardId);
   if (!cardId.success) return plain("Card not found", 404);
@@ -47,13 +47,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
 
   // The ETag comes from the card's content: a revalidation is answered without touching R2 or the renderer.
-  const { etag } = await describeCardImage(found.card, style, format);
+  const { etag } = await describeCardImage(found.card, style, format, size);
   headers.set("ETag", etag);
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
-  const image = await getCardPng(context, found.card, style, format, found.visibility === "public" ? { origin: url.origin } : null);
+  const image = await getCardPng(context, found.card, style, format, size, found.visibility === "public" ? { origin: url.origin } : null);
   headers.set("X-Image-Cache", image.source);
   // A Uint8Array is a valid body; TypeScript's DOM types only accept one over a plain ArrayBuffer.
   return new Response(image.body as BodyInit, { status: 200, headers });

@@ -227,7 +227,8 @@ export default function DashboardPage() {
             ))}
           </nav>
           <CategoryFilter
-            categories={categories}
+            // A free account sees the previews only: a category with none of them gets no "(0)" chip.
+            categories={categories.filter((category) => category.visibleCount > 0)}
             allCount={cards.length}
             selected={filters.category}
             hrefFor={(slug) => dashboardSearch({ category: slug })}

@@ -10,6 +10,7 @@ import { markRegisteringBrowser, registerAccount } from "~/modules/auth/account.
 import { rejectBots } from "~/modules/security/honeypot";
 import { requireAnonymous } from "~/modules/auth/guards.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
+import { getPublicCollection } from "~/modules/cards/public-collection.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { registerSchema } from "~/validation/auth";
@@ -23,7 +24,8 @@ export const meta: MetaFunction = () => [{ title: "Create your account | LIGHT C
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireAnonymous(context);
-  return { oauthProviders: configuredProviders(context.cloudflare.env) };
+  const { previewCards, cardCount } = await getPublicCollection(context);
+  return { oauthProviders: configuredProviders(context.cloudflare.env), previewCount: previewCards.length, cardCount };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -66,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const { oauthProviders } = useLoaderData<typeof loader>();
+  const { oauthProviders, previewCount, cardCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "register",
@@ -90,7 +92,7 @@ export default function RegisterPage() {
     >
       <ActionToast toast={actionData?.toast} />
       <p className="mb-6 rounded-xl bg-sage-50 p-3 text-sm text-ink">
-        Your free account includes 3 preview cards. Purchase the collection for full access to every card.
+        Your free account opens all {previewCount} preview cards. Purchase the collection for full access to all {cardCount} cards.
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <HoneypotField />

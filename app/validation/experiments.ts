@@ -37,6 +37,8 @@ export const experimentFormSchema = z.discriminatedUnion(
       intent: z.literal("experiment-end"),
       experiment: experimentField,
       winner: z.enum(VARIANTS, { error: "Choose the winner, A or B." }),
+      // The End buttons post without it and get the confirmation step; only its "Yes" button sends it.
+      confirmed: z.literal("yes").optional(),
     }),
   ],
   { error: "Choose what to change." },

@@ -1,6 +1,9 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
-import { ADMIN, expect, expectHydrated, holdScripts, test } from "./fixtures";
+import { ADMIN, createVerifiedUser, expect, expectHydrated, holdScripts, test } from "./fixtures";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 async function openAdminPage(page: Page, loginAsAdmin: () => Promise<unknown>) {
   await loginAsAdmin();
@@ -107,5 +110,83 @@ test.describe("admin", () => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);
+  });
+});
+
+test.describe("admin on a phone (390x844)", () => {
+  test.use(PHONE);
+
+  test("never scrolls sideways: tables scroll in named, focusable regions, long emails are cut with a title", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await openAdminPage(page, loginAsAdmin);
+    const longEmail = uniqueEmail("margaret.elizabeth.thompson-whitaker");
+    await page.getByLabel("Email Address").fill(longEmail);
+    await page.getByRole("button", { name: "Grant Access" }).click();
+    await expect(page.getByText("Access Granted!").first()).toBeVisible();
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const auditLog = page.getByRole("region", { name: "Audit log" });
+    await expect(auditLog).toHaveAttribute("tabindex", "0");
+    expect(await auditLog.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+    await expect(page.getByRole("region", { name: "Results of hero_messaging" })).toHaveAttribute("tabindex", "0");
+    const cut = auditLog.getByTitle(longEmail).first();
+    await expect(cut).toHaveText(longEmail);
+    expect(await cut.evaluate((email) => email.scrollWidth > email.clientWidth)).toBe(true);
+  });
+
+  // axe runs as a script in the page, so it needs JavaScript; the markup it checks is the server's, as without it.
+  test("meets WCAG 2 AA (axe), scrollable regions included @js", async ({ page, loginAsAdmin }) => {
+    await openAdminPage(page, loginAsAdmin);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    // The rule the old page broke is among those run, and passes.
+    expect(results.passes.map((rule) => rule.id)).toContain("scrollable-region-focusable");
+  });
+
+  test("revoking a buyer who paid says that paid access cannot be revoked", async ({ page, request, loginAsAdmin }) => {
+    const buyer = await createVerifiedUser(request, uniqueEmail("paid"));
+    expect((await request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
+    await openAdminPage(page, loginAsAdmin);
+    await page.getByLabel("Email Address").fill(buyer.email);
+    await page.getByLabel(/^Reason/).fill("Asked for it");
+    await page.getByRole("button", { name: "Revoke Access" }).click();
+    // The toast the scripts show, or without them the one the server renders.
+    const toast = page.getByTestId(/^(server-)?toast$/).first();
+    await expect(toast.getByText("Paid access cannot be revoked")).toBeVisible();
+    await expect(toast).toContainText("still has access through a paid purchase; refund it in Stripe");
+    await expect(page.getByText("Access Revoked")).toHaveCount(0);
+    await expect(page.getByTestId("access-result").getByTestId("has-access")).toHaveText("Yes");
+  });
+
+  test("ending a test asks first: Cancel leaves it running, Yes ends it and only Restart is left", async ({ page, loginAsAdmin }) => {
+    // Each browser project ends its own test, so the two can run at the same time.
+    const name = test.info().project.name === "javascript" ? "pricing_copy" : "cta_button";
+    await openAdminPage(page, loginAsAdmin);
+    const card = page.getByTestId(`experiment-${name}`);
+    const status = card.getByTestId("experiment-status");
+    await expect(status).toHaveText(/^Running/);
+    await expect(card.getByTestId("variant-copy").first()).not.toBeEmpty();
+
+    await card.getByRole("button", { name: "End: B wins" }).click();
+    const question = page.getByRole("group", { name: `End ${name} with B as the winner?` });
+    await expect(question).toBeVisible();
+    await expect(question).toBeInViewport();
+    await expect(status).toHaveText(/^Running/);
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await expect(card.getByRole("button", { name: "End: B wins" })).toBeVisible();
+    await expect(status).toHaveText(/^Running/);
+
+    await card.getByRole("button", { name: "End: B wins" }).click();
+    await page.getByRole("button", { name: "Yes, end the test and show B to everyone" }).click();
+    await expect(page.getByText("Experiment updated").first()).toBeVisible();
+    await expect(status).toHaveText("Ended: B won");
+    await expect(card.getByRole("button", { name: "Save split" })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: /^End:/ })).toHaveCount(0);
+
+    await card.getByRole("button", { name: "Restart" }).click();
+    await expect(status).toHaveText(/^Running/);
+    await expect(card.getByRole("button", { name: "End: B wins" })).toBeVisible();
   });
 });

@@ -26,6 +26,82 @@ test.describe("card images", () => {
   });
 });
 
+test.describe("the image menu on a phone (390x844)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const cardId = "evening-his-song-in-the-night";
+  const title = "His Song in the Night";
+
+  test("lists the four styles and the phone wallpaper, each with its thumbnail, fetched only when the menu opens", async ({
+    page,
+    loginAsBuyer,
+  }) => {
+    await loginAsBuyer();
+    const thumbnails: { url: string; status: number; type: string | null }[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("size=thumb")) {
+        thumbnails.push({ url: response.url(), status: response.status(), type: response.headers()["content-type"] ?? null });
+      }
+    });
+    await page.goto(`/cards/${cardId}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    // A closed menu costs nothing: no thumbnail is fetched with the page (the page's own images are, meanwhile).
+    if (test.info().project.name === "javascript") await expect(page.getByRole("button", { name: "Speak" }).first()).toBeVisible();
+    await page.waitForLoadState("load");
+    expect(thumbnails).toEqual([]);
+
+    await page.getByLabel(`Download ${title} as an image`).click();
+    const items = page.getByTestId("image-menu-items").getByRole("link");
+    await expect(items).toHaveText(["Elegant", "Modern", "Peaceful", "Warm", "Phone wallpaper1080 × 1920"]);
+    // Each item's picture is fetched once the menu opens: a small PNG, one per item.
+    await expect.poll(() => thumbnails.length).toBe(5);
+    for (const thumbnail of thumbnails) expect(thumbnail).toMatchObject({ status: 200, type: "image/png" });
+    for (const item of await items.all()) {
+      // A fixed 48 px tall picture beside the name, hidden from screen readers (the name says it).
+      const picture = item.locator("[data-thumbnail]");
+      await expect(picture).toHaveAttribute("aria-hidden", "true");
+      expect((await picture.boundingBox())?.height).toBe(48);
+    }
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download Phone wallpaper PNG (1080x1920)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${cardId}-elegant-wallpaper.png`);
+    const bytes = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    });
+    // The PNG's IHDR: 1080 wide, 1920 tall.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1080, 1920]);
+  });
+
+  test("Share image hands the wallpaper to the system share sheet where the browser can share files @js", async ({
+    page,
+    loginAsBuyer,
+  }) => {
+    await loginAsBuyer();
+    // Headless Chromium has no share sheet: stand in for the browser's, recording what it is given.
+    await page.addInitScript(() => {
+      const shared: { name: string; type: string; size: number }[] = [];
+      Object.assign(window, { sharedFiles: shared });
+      Object.defineProperty(navigator, "canShare", { value: (data: { files?: File[] }) => Boolean(data.files?.length) });
+      Object.defineProperty(navigator, "share", {
+        value: async (data: { files: File[] }) => {
+          for (const file of data.files) shared.push({ name: file.name, type: file.type, size: file.size });
+        },
+      });
+    });
+    await page.goto(`/cards/${cardId}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Speak" }).first()).toBeVisible();
+    await page.getByLabel(`Download ${title} as an image`).click();
+    await page.getByRole("link", { name: "Share image" }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sharedFiles: { name: string; type: string; size: number }[] }).sharedFiles))
+      .toEqual([{ name: `${cardId}-elegant-wallpaper.png`, type: "image/png", size: expect.any(Number) }]);
+  });
+});
+
 test.describe("share pages", () => {
   test("a shared preview card opens for anyone, with the call to buy", async ({ page }) => {
     await page.goto("/share/abundance-the-lord-is-my-shepherd");

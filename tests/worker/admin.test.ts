@@ -89,6 +89,49 @@ async function accessOf(vars: Env, userId: string, cookie: string) {
   return (await response.json()) as { hasAccess: boolean; userId: string; purchaseDate: string | null };
 }
 
+/** A paid Stripe purchase of the collection, as the webhook records it. */
+async function recordPaidPurchase(userId: string, email: string, paidAt: number) {
+  await env.DB.prepare(
+    "INSERT INTO purchases (id, user_id, email, provider, amount_cents, currency, status, created_user, created_at) VALUES (?, ?, ?, 'stripe', 2700, 'usd', 'paid', 0, ?)",
+  )
+    .bind(crypto.randomUUID(), userId, email, paidAt)
+    .run();
+}
+
+describe("/admin: revoke says what happened", () => {
+  it("a buyer who only paid: 'Paid access cannot be revoked', and access stays", async () => {
+    const admin = await signedInAdmin();
+    const target = uniqueEmail("paid-only");
+    await createVerifiedUser(target);
+    const userId = (await userIdOf(target))!;
+    await recordPaidPurchase(userId, target, Date.now());
+    const response = await postFormAs(
+      admin.vars,
+      "/admin",
+      { intent: "revoke", email: target, reason: "Asked to" },
+      { cookie: admin.cookie },
+    );
+    const text = await followWithToast(admin.vars, response, admin.cookie);
+    expect(text).toContain(`Paid access cannot be revoked ${STILL_HAS_PURCHASE_MESSAGE}`);
+    expect(text).not.toContain("Access Revoked");
+    expect(text).toContain("Has Access Yes");
+  });
+
+  it("an email with nothing granted: 'Nothing to revoke', never 'Access Revoked'", async () => {
+    const admin = await signedInAdmin();
+    const target = uniqueEmail("nobody");
+    const response = await postFormAs(
+      admin.vars,
+      "/admin",
+      { intent: "revoke", email: target, reason: "Tidy up" },
+      { cookie: admin.cookie },
+    );
+    const text = await followWithToast(admin.vars, response, admin.cookie);
+    expect(text).toContain("Nothing to revoke There is no account for this email, so there was no access to revoke.");
+    expect(text).not.toContain("Access Revoked");
+  });
+});
+
 describe("/admin: who may open it", () => {
   it("sends a visitor to sign in and back", async () => {
     expectRedirect(await getAs({ ADMIN_EMAILS: "someone@example.com" }, "/admin"), "/login?redirectTo=%2Fadmin", 302);
@@ -262,17 +305,13 @@ describe("/admin: grant, check, revoke", () => {
     expect(text).not.toContain(STILL_HAS_PURCHASE_MESSAGE);
   });
 
-  it("revoking leaves access through a paid purchase, and the toast says to refund in Stripe", async () => {
+  it("revoking a paid buyer leaves their access, and the toast says so: paid access cannot be revoked here", async () => {
     const admin = await signedInAdmin();
     const target = uniqueEmail("buyer");
     await postFormAs(admin.vars, "/admin", { intent: "grant", email: target }, { cookie: admin.cookie });
     const userId = (await userIdOf(target))!;
     const paidAt = Date.UTC(2026, 2, 14, 9, 30);
-    await env.DB.prepare(
-      "INSERT INTO purchases (id, user_id, email, provider, amount_cents, currency, status, created_user, created_at) VALUES (?, ?, ?, 'stripe', 2700, 'usd', 'paid', 0, ?)",
-    )
-      .bind(crypto.randomUUID(), userId, target, paidAt)
-      .run();
+    await recordPaidPurchase(userId, target, paidAt);
 
     const response = await postFormAs(
       admin.vars,
@@ -288,8 +327,8 @@ describe("/admin: grant, check, revoke", () => {
     });
 
     const text = await followWithToast(admin.vars, response, admin.cookie);
-    expect(text).toContain("Access Revoked");
-    expect(text).toContain(STILL_HAS_PURCHASE_MESSAGE);
+    expect(text).not.toContain("Access Revoked");
+    expect(text).toContain(`Paid access cannot be revoked Its admin grant was revoked. ${STILL_HAS_PURCHASE_MESSAGE}`);
     expect(text).toContain("Has Access Yes");
     expect(text).toContain("Purchase Date Mar 14, 2026, 9:30 AM UTC");
     // The purchase appears in the recent purchases table, its amount formatted.

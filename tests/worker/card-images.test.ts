@@ -6,7 +6,7 @@ import { IMAGE_STYLES } from "~/modules/images/designs";
 import { edgeCacheKey, RENDERER_VERSION } from "~/modules/images/card-images.server";
 import { shareTokenFor } from "~/modules/sharing/share-links.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
-import { UNKNOWN_FORMAT, UNKNOWN_STYLE } from "~/validation/images";
+import { UNKNOWN_FORMAT, UNKNOWN_SIZE, UNKNOWN_STYLE } from "~/validation/images";
 import { fetchApp, ORIGIN } from "./helpers";
 import { buyer, type Caller, paidCard, signedInUser } from "./library-support";
 
@@ -43,6 +43,41 @@ describe("card images: GET /cards/{id}/image.png", () => {
     expect(pngSize(await png(card))).toEqual({ width: 1200, height: 800 });
     const wallpaper = await image(SAMPLE_CARD_ID, "?format=wallpaper&style=modern");
     expect(pngSize(await png(wallpaper))).toEqual({ width: 1080, height: 1920 });
+  });
+
+  it("draws a thumbnail (size=thumb) of each style and the wallpaper: small, a PNG, cached like the full image", async () => {
+    for (const [query, size] of [
+      ["?style=modern&size=thumb", { width: 240, height: 160 }],
+      ["?style=elegant&format=wallpaper&size=thumb", { width: 135, height: 240 }],
+    ] as const) {
+      const first = await image(SAMPLE_CARD_ID, query);
+      expect(first.headers.get("X-Image-Cache")).toBe("miss");
+      expect(first.headers.get("Cache-Control")).toBe("public, max-age=86400");
+      const bytes = await png(first);
+      expect(pngSize(bytes)).toEqual(size);
+      expect(bytes.length).toBeLessThan(60_000);
+      // The full image of the same style and format is another picture, with its own ETag.
+      const full = await image(SAMPLE_CARD_ID, query.replace("&size=thumb", ""));
+      expect(full.headers.get("ETag")).not.toBe(first.headers.get("ETag"));
+      await full.arrayBuffer();
+      const again = await image(SAMPLE_CARD_ID, query);
+      expect(again.headers.get("X-Image-Cache")).toBe("edge");
+      expect(await png(again)).toEqual(bytes);
+    }
+    // Kept in R2 beside the full images, under a key of its own that carries the content hash.
+    const stored = await env.CARD_ASSETS.list({ prefix: `card-images/v${RENDERER_VERSION}/${SAMPLE_CARD_ID}/card-modern-thumb-` });
+    expect(stored.objects).toHaveLength(1);
+    expect(stored.objects[0]?.key).toMatch(/-thumb-[0-9a-f]{16}\.png$/);
+
+    // A paid card's thumbnail is the buyer's only, as its image is.
+    const asBuyer = await image(paid.id, "?size=thumb", { Cookie: owner.cookie });
+    expect(pngSize(await png(asBuyer))).toEqual({ width: 240, height: 160 });
+    expect(asBuyer.headers.get("Cache-Control")).toBe("private, max-age=86400");
+    expect((await image(paid.id, "?size=thumb")).status).toBe(403);
+
+    const unknown = await image(SAMPLE_CARD_ID, "?size=huge");
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toBe(UNKNOWN_SIZE);
   });
 
   it("draws four different designs", async () => {

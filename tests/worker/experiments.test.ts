@@ -205,7 +205,11 @@ describe("Experiments on /admin", () => {
     const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
     expect(await heroVariant(first)).toBe("B");
 
-    const end = await postForm("/admin", { intent: "experiment-end", experiment: "hero_messaging", winner: "A" }, { cookie, env: vars });
+    const end = await postForm(
+      "/admin",
+      { intent: "experiment-end", experiment: "hero_messaging", winner: "A", confirmed: "yes" },
+      { cookie, env: vars },
+    );
     expect(end.status).toBe(302);
     expect(await heroVariant(await landing({ Cookie: cookies }))).toBe("A");
     expect(await heroVariant(await landing())).toBe("A");
@@ -222,6 +226,70 @@ describe("Experiments on /admin", () => {
       "split set to 0% A / 100% B",
       "ended: A wins and everyone sees it",
     ]);
+  });
+
+  it("ending asks first: the End button's POST changes nothing and shows the confirmation, its Yes ends the test", async () => {
+    const { cookie, vars } = await admin();
+    const auditCount = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM admin_audit_log WHERE action = 'experiment'").first<{ n: number }>())!.n;
+    const audited = await auditCount();
+    const ask = await postForm("/admin", { intent: "experiment-end", experiment: "cta_button", winner: "B" }, { cookie, env: vars });
+    expect(ask.status).toBe(200);
+    const question = visibleText(await ask.text());
+    expect(question).toContain("End cta_button with B as the winner?");
+    expect(question).toContain("Yes, end the test and show B to everyone");
+    expect(question).toContain("Cancel");
+    expect(await env.AB_KV.get("experiments:settings")).toBeNull();
+    expect(await auditCount()).toBe(audited);
+
+    const yes = await postForm(
+      "/admin",
+      { intent: "experiment-end", experiment: "cta_button", winner: "B", confirmed: "yes" },
+      { cookie, env: vars },
+    );
+    expect(yes.status).toBe(302);
+    const settings = JSON.parse((await env.AB_KV.get("experiments:settings"))!) as Record<
+      ExperimentName,
+      { status: string; winner: string }
+    >;
+    expect(settings.cta_button).toMatchObject({ status: "ended", winner: "B" });
+    // A forged confirmation is refused, not read as "yes".
+    const forged = await postForm(
+      "/admin",
+      { intent: "experiment-end", experiment: "hero_messaging", winner: "A", confirmed: "sure" },
+      { cookie, env: vars },
+    );
+    expect(forged.status).toBe(400);
+  });
+
+  it("an ended test offers only Restart; the results show what A and B say on the landing page", async () => {
+    const { cookie, vars } = await admin();
+    await setSettings({ cta_button: { status: "ended", winner: "B" } });
+    const html = await (await fetchAppWithEnv(vars, "/admin", { headers: { Cookie: cookie } })).text();
+    const card = (name: ExperimentName) => {
+      const start = html.indexOf(`data-testid="experiment-${name}"`);
+      return visibleText(html.slice(start, html.indexOf("</article>", start)));
+    };
+    const ended = card("cta_button");
+    expect(ended).toContain("Ended: B won");
+    expect(ended).toContain("Restart");
+    expect(ended).not.toContain("Save split");
+    expect(ended).not.toContain("End: A wins");
+    const running = card("hero_messaging");
+    expect(running).toContain("Save split");
+    expect(running).toContain("End: B wins");
+
+    const cardCount = (await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards").first<{ n: number }>())!.n;
+    const categoryCount = (await env.DB.prepare("SELECT count(*) AS n FROM categories").first<{ n: number }>())!.n;
+    for (const variant of ["A", "B"] as const) {
+      const copy = getLandingCopy(
+        { hero_messaging: variant, pricing_copy: variant, cta_button: variant },
+        { price: "$27", cardCount, categoryCount },
+      );
+      expect(running).toContain(`${variant} “${copy.hero.headline}” “${copy.hero.subheadline}”`);
+      expect(card("pricing_copy")).toContain(`“${copy.pricing.headline}” “${copy.pricing.note}”`);
+      expect(ended).toContain(`${variant} “${copy.ctaLabel}”`);
+    }
   });
 
   it("a paused test shows everyone A and counts nothing, and resuming restores each visitor's variant", async () => {

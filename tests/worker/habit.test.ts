@@ -95,7 +95,7 @@ describe("whose habit data a caller may see and write", () => {
 });
 
 describe("POST /api/activity: only cards the caller may see", () => {
-  it("refuses a paid card to a user without access (404, no row) and accepts one of their 3 preview cards", async () => {
+  it("refuses a paid card to a user without access (404, no row) and accepts one of their preview cards", async () => {
     const member = await signedInUser("member");
     const paid = await postActivity(member, { cardId: await paidCardId(), activityType: "view" });
     expect(paid.status).toBe(404);
@@ -291,15 +291,14 @@ describe("exactly once under concurrent requests", () => {
   it("awards First Light once when ten views arrive together, to exactly one response", async () => {
     const caller = await signedInUser("race");
     const cards = await previewCardIds();
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => postActivity(caller, { cardId: cards[i % cards.length], activityType: "view" })),
-    );
+    const viewed = Array.from({ length: 10 }, (_, i) => cards[i % cards.length]);
+    const responses = await Promise.all(viewed.map((cardId) => postActivity(caller, { cardId, activityType: "view" })));
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(201));
     const bodies = (await Promise.all(responses.map((response) => response.json()))) as NewBadges[];
     expect(bodies.filter((body) => badgeIds(body).includes("first-light"))).toHaveLength(1);
     expect(await badgeRows(caller.id, "first-light")).toBe(1);
     const stats = await (await api(`/api/user/${caller.id}/stats`, { token: caller.token })).json();
-    expect(stats).toMatchObject({ totalCardsViewed: cards.length, currentStreak: 1 });
+    expect(stats).toMatchObject({ totalCardsViewed: new Set(viewed).size, currentStreak: 1 });
     expect(await activityRows(caller.id)).toBe(10);
   });
 

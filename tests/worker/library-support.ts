@@ -48,7 +48,7 @@ export function api(
   return fetchAppWithEnv(options.env ?? {}, path, { method: options.method ?? "GET", headers, body: options.body });
 }
 
-/** The 3 preview cards a signed-in user without access may open. */
+/** The preview cards a signed-in user without access may open: every card the data flags as a preview. */
 export async function previewCardIds(): Promise<string[]> {
   return (await getCardsFor(db, "member-without-access")).cards.map((card) => card.id);
 }

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { SubmitButton } from "~/components/forms";
-import { CTA_PLACEMENTS, type CtaPlacement } from "~/modules/experiments/experiments";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import { CTA_PLACEMENTS, type CtaPlacement, type ExperimentName, VARIANTS, type Variant } from "~/modules/experiments/experiments";
 import type { ExperimentResult } from "~/modules/experiments/results.server";
 
 /**
@@ -10,6 +12,7 @@ import type { ExperimentResult } from "~/modules/experiments/results.server";
 const PLACEMENT_LABELS: Record<CtaPlacement, string> = { hero: "Hero", pricing: "Pricing", final_cta: "Final CTA" };
 const COLUMNS = [
   "Variant",
+  "What it says",
   "Visitors",
   "Preview clicks",
   ...CTA_PLACEMENTS.map((placement) => `CTA clicks: ${PLACEMENT_LABELS[placement]}`),
@@ -25,13 +28,26 @@ function percent(value: number | null, signed = false): string {
 }
 
 const th = "border-b border-sage-200 px-3 py-2 text-left font-semibold";
-const td = "border-b border-sage-100 px-3 py-2 tabular-nums";
+const td = "border-b border-sage-100 px-3 py-2 align-top tabular-nums";
 
 export type ExperimentFormError = { experiment: string; message: string } | null;
+/** The End button's answer: this test, with this winner, waits for the admin to confirm. */
+export type EndConfirmation = { experiment: ExperimentName; winner: Variant } | null;
+type VariantCopy = Record<ExperimentName, Record<Variant, string[]>>;
 
-export function ExperimentsPanel({ experiments, error }: { experiments: ExperimentResult[]; error: ExperimentFormError }) {
+export function ExperimentsPanel({
+  experiments,
+  variantCopy,
+  error,
+  confirmEnd,
+}: {
+  experiments: ExperimentResult[];
+  variantCopy: VariantCopy;
+  error: ExperimentFormError;
+  confirmEnd: EndConfirmation;
+}) {
   return (
-    <section aria-labelledby="experiments-title" className="space-y-6 rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+    <section aria-labelledby="experiments-title" className="space-y-6 rounded-3xl bg-white p-4 ring-1 ring-sage-200 sm:p-6">
       <div>
         <h2 id="experiments-title" className="text-xl font-semibold">
           Experiments
@@ -45,57 +61,86 @@ export function ExperimentsPanel({ experiments, error }: { experiments: Experime
         <ExperimentCard
           key={experiment.name}
           experiment={experiment}
+          copy={variantCopy[experiment.name]}
           error={error?.experiment === experiment.name ? error.message : null}
+          confirmWinner={confirmEnd?.experiment === experiment.name ? confirmEnd.winner : null}
         />
       ))}
     </section>
   );
 }
 
-function ExperimentCard({ experiment, error }: { experiment: ExperimentResult; error: string | null }) {
+function ExperimentCard({
+  experiment,
+  copy,
+  error,
+  confirmWinner,
+}: {
+  experiment: ExperimentResult;
+  copy: Record<Variant, string[]>;
+  error: string | null;
+  confirmWinner: Variant | null;
+}) {
   const { settings, comparison } = experiment;
   const titleId = `experiment-${experiment.name}`;
   return (
-    <article aria-labelledby={titleId} className="rounded-2xl p-4 ring-1 ring-sage-200" data-testid={`experiment-${experiment.name}`}>
-      <h3 id={titleId} className="font-semibold">
+    <article
+      aria-labelledby={titleId}
+      className="rounded-2xl p-3 ring-1 ring-sage-200 sm:p-4"
+      data-testid={`experiment-${experiment.name}`}
+    >
+      <h3 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
         <code>{experiment.name}</code>: {experiment.description}{" "}
-        <span className="ml-2 rounded-full bg-sage-100 px-2 py-0.5 text-xs font-semibold text-sage-800" data-testid="experiment-status">
+        <span
+          className="ml-2 inline-block rounded-full bg-sage-100 px-2 py-0.5 text-xs font-semibold text-sage-800"
+          data-testid="experiment-status"
+        >
           {STATUS_LABELS[settings.status]}
           {settings.status === "ended" && settings.winner ? `: ${settings.winner} won` : ""}
           {settings.status === "running" ? ` (${100 - settings.splitB}% A / ${settings.splitB}% B)` : ""}
         </span>
       </h3>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[720px] text-sm">
-          <caption className="sr-only">Results of {experiment.name}</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col" className={th}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {experiment.variants.map((row) => (
-              <tr key={row.variant} data-testid={`variant-${row.variant}`}>
-                <th scope="row" className={`${td} text-left font-semibold`}>
-                  {row.variant}
-                </th>
-                <td className={td}>{row.visitors}</td>
-                <td className={td}>{row.previewClicks}</td>
-                {CTA_PLACEMENTS.map((placement) => (
-                  <td key={placement} className={td}>
-                    {row.ctaClicks[placement]}
-                  </td>
+      <div className="mt-3">
+        <ScrollRegion label={`Results of ${experiment.name}`}>
+          <table className="w-full min-w-[720px] text-sm">
+            <caption className="sr-only">Results of {experiment.name}</caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className={th}>
+                    {column}
+                  </th>
                 ))}
-                <td className={td}>{row.conversions}</td>
-                <td className={td}>{percent(row.conversionRate)}</td>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {experiment.variants.map((row) => (
+                <tr key={row.variant} data-testid={`variant-${row.variant}`}>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
+                    {row.variant}
+                  </th>
+                  {/* What this variant says on the landing page, so the numbers can be read against the words. */}
+                  <td className={`${td} w-64 min-w-[12rem] text-ink-muted`} data-testid="variant-copy">
+                    {copy[row.variant].map((line) => (
+                      <span key={line} className="block">
+                        “{line}”
+                      </span>
+                    ))}
+                  </td>
+                  <td className={td}>{row.visitors}</td>
+                  <td className={td}>{row.previewClicks}</td>
+                  {CTA_PLACEMENTS.map((placement) => (
+                    <td key={placement} className={td}>
+                      {row.ctaClicks[placement]}
+                    </td>
+                  ))}
+                  <td className={td}>{row.conversions}</td>
+                  <td className={td}>{percent(row.conversionRate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </div>
       <p className="mt-3 text-sm" data-testid="experiment-verdict">
         Lift of B over A: <strong>{percent(comparison.lift, true)}</strong>
@@ -111,48 +156,117 @@ function ExperimentCard({ experiment, error }: { experiment: ExperimentResult; e
           {error}
         </p>
       ) : null}
-      <div className="mt-4 flex flex-wrap items-end gap-4">
-        <Form method="post" className="flex items-end gap-2">
-          <input type="hidden" name="experiment" value={experiment.name} />
-          <label className="text-sm font-semibold text-ink">
-            Share of B (%)
-            <input
-              type="number"
-              name="splitB"
-              min={0}
-              max={100}
-              step={1}
-              defaultValue={settings.splitB}
-              className="mt-1 block w-24 rounded-xl border border-sage-300 px-3 py-2 text-base"
-            />
-          </label>
-          <SubmitButton name="intent" value="experiment-split" className="btn-secondary" pendingText="Saving...">
-            Save split
-          </SubmitButton>
-        </Form>
-        <Form method="post" className="flex flex-wrap gap-2">
-          <input type="hidden" name="experiment" value={experiment.name} />
+      {settings.status === "ended" ? (
+        // An ended test has one thing left to do: run it again.
+        <div className="mt-4">
+          <ExperimentButtonForm experiment={experiment.name} intent="experiment-resume" pendingText="Restarting...">
+            Restart
+          </ExperimentButtonForm>
+        </div>
+      ) : (
+        <div className="mt-4 flex flex-wrap items-end gap-4">
+          <Form method="post" className="flex items-end gap-2">
+            <input type="hidden" name="experiment" value={experiment.name} />
+            <label className="text-sm font-semibold text-ink">
+              Share of B (%)
+              <input
+                type="number"
+                name="splitB"
+                min={0}
+                max={100}
+                step={1}
+                defaultValue={settings.splitB}
+                className="mt-1 block w-24 rounded-xl border border-sage-300 px-3 py-2 text-base"
+              />
+            </label>
+            <SubmitButton name="intent" value="experiment-split" className="btn-secondary" pendingText="Saving...">
+              Save split
+            </SubmitButton>
+          </Form>
           {settings.status === "running" ? (
-            <SubmitButton name="intent" value="experiment-pause" className="btn-secondary" pendingText="Pausing...">
+            <ExperimentButtonForm experiment={experiment.name} intent="experiment-pause" pendingText="Pausing...">
               Pause
-            </SubmitButton>
+            </ExperimentButtonForm>
           ) : (
-            <SubmitButton name="intent" value="experiment-resume" className="btn-secondary" pendingText="Resuming...">
-              {settings.status === "ended" ? "Restart" : "Resume"}
-            </SubmitButton>
+            <ExperimentButtonForm experiment={experiment.name} intent="experiment-resume" pendingText="Resuming...">
+              Resume
+            </ExperimentButtonForm>
           )}
-        </Form>
-        <Form method="post" className="flex flex-wrap gap-2">
-          <input type="hidden" name="experiment" value={experiment.name} />
+          {confirmWinner ? null : (
+            // Each End button only asks: the server answers with the confirmation below (no script needed).
+            <Form method="post" action={`/admin#end-${experiment.name}`} className="flex flex-wrap gap-2">
+              <input type="hidden" name="experiment" value={experiment.name} />
+              <input type="hidden" name="intent" value="experiment-end" />
+              {VARIANTS.map((variant) => (
+                <SubmitButton key={variant} name="winner" value={variant} className="btn-secondary" pendingText="Opening...">
+                  End: {variant} wins
+                </SubmitButton>
+              ))}
+            </Form>
+          )}
+        </div>
+      )}
+      {confirmWinner && settings.status !== "ended" ? <EndConfirmationBox experiment={experiment.name} winner={confirmWinner} /> : null}
+    </article>
+  );
+}
+
+function ExperimentButtonForm(props: { experiment: ExperimentName; intent: string; pendingText: string; children: ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="experiment" value={props.experiment} />
+      <SubmitButton name="intent" value={props.intent} className="btn-secondary" pendingText={props.pendingText}>
+        {props.children}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The second step of ending a test: says what ending does, and ends it only on "Yes". Cancel loads the page afresh. */
+function EndConfirmationBox({ experiment, winner }: { experiment: ExperimentName; winner: Variant }) {
+  const box = useRef<HTMLFieldSetElement>(null);
+  const headingId = `end-${experiment}-title`;
+  // With JavaScript the answer arrives without a page load: bring the question into view and focus, as a load would.
+  useEffect(() => {
+    box.current?.focus();
+  }, []);
+  return (
+    <fieldset
+      id={`end-${experiment}`}
+      ref={box}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className="mt-4 scroll-mt-24 rounded-2xl bg-gold-100 p-4 ring-1 ring-gold-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-lavender-700"
+      data-testid="end-confirmation"
+    >
+      <h4 id={headingId} className="font-semibold">
+        End <code>{experiment}</code> with {winner} as the winner?
+      </h4>
+      <p className="mt-1 text-sm text-ink">
+        Everyone will see variant {winner} from now on, and nothing more is counted. You can restart the test later, but visitors are
+        assigned again.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Form method="post">
+          <input type="hidden" name="experiment" value={experiment} />
           <input type="hidden" name="intent" value="experiment-end" />
-          <SubmitButton name="winner" value="A" className="btn-secondary" pendingText="Ending...">
-            End: A wins
+          <input type="hidden" name="winner" value={winner} />
+          <SubmitButton
+            name="confirmed"
+            value="yes"
+            className="btn border-2 border-red-700 bg-white text-red-800 hover:bg-red-50"
+            pendingText="Ending..."
+          >
+            Yes, end the test and show {winner} to everyone
           </SubmitButton>
-          <SubmitButton name="winner" value="B" className="btn-secondary" pendingText="Ending...">
-            End: B wins
-          </SubmitButton>
+        </Form>
+        {/* A GET form, not a link: a link to this page with another #fragment would only scroll, never reload. */}
+        <Form method="get" action={`/admin#experiment-${experiment}`}>
+          <button type="submit" className="btn-secondary">
+            Cancel
+          </button>
         </Form>
       </div>
-    </article>
+    </fieldset>
   );
 }

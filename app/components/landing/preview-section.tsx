@@ -12,6 +12,7 @@ import { BuyLink } from "~/components/buy-link";
  */
 export function PreviewSection({
   cardCount,
+  previewCount,
   categories,
   selectedCategory,
   categoryError,
@@ -19,6 +20,7 @@ export function PreviewSection({
   pageUrl,
 }: {
   cardCount: number;
+  previewCount: number;
   categories: CategorySummary[];
   selectedCategory: string;
   categoryError: string | null;
@@ -31,7 +33,11 @@ export function PreviewSection({
         Preview the Cards
       </h2>
       <p className="mt-3 text-center text-ink-muted">
-        A few of the {cardCount} cards in {categories.length} categories. Tap a card to see its verse.
+        {previewCount} of the {cardCount} cards are free to read, in {categories.length} categories: pick a category to see its previews, or{" "}
+        <Link to="/register" className="font-semibold text-lavender-700 underline">
+          create a free account
+        </Link>{" "}
+        to open them all. Tap a card to see its verse.
       </p>
       {categoryError ? (
         <p role="alert" className="mx-auto mt-4 max-w-xl rounded-xl bg-red-50 p-3 text-center text-red-800">

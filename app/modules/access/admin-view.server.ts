@@ -124,12 +124,30 @@ export function grantedToast(granted: Awaited<ReturnType<typeof grantAccessByEma
   };
 }
 
-/** The toast after a revoke: what ended, or why nothing could. */
+/**
+ * The toast after a revoke: its title says what happened. Revoke ends admin grants only (docs/decisions/006), so
+ * a buyer whose access comes from a paid purchase is told plainly that it cannot be revoked here.
+ */
 export function revokedToast(revoked: Awaited<ReturnType<typeof revokeAccessByEmail>>): ToastInput {
-  let description: string;
-  if (revoked.status.hasAccess) description = STILL_HAS_PURCHASE_MESSAGE;
-  else if (!revoked.user) description = "There is no account for this email, so there was no access to revoke.";
-  else if (revoked.revokedGrants === 0) description = `${revoked.user.email} had no granted access to revoke.`;
-  else description = `${revoked.user.email} no longer has access.`;
-  return { type: revoked.status.hasAccess ? "message" : "success", title: "Access Revoked", description };
+  if (revoked.status.hasAccess) {
+    return {
+      type: "error",
+      title: PAID_ACCESS_NOT_REVOKED_TITLE,
+      description: revoked.revokedGrants > 0 ? `Its admin grant was revoked. ${STILL_HAS_PURCHASE_MESSAGE}` : STILL_HAS_PURCHASE_MESSAGE,
+    };
+  }
+  if (!revoked.user) {
+    return {
+      type: "message",
+      title: NOTHING_TO_REVOKE_TITLE,
+      description: "There is no account for this email, so there was no access to revoke.",
+    };
+  }
+  if (revoked.revokedGrants === 0) {
+    return { type: "message", title: NOTHING_TO_REVOKE_TITLE, description: `${revoked.user.email} had no granted access to revoke.` };
+  }
+  return { type: "success", title: "Access Revoked", description: `${revoked.user.email} no longer has access.` };
 }
+
+export const PAID_ACCESS_NOT_REVOKED_TITLE = "Paid access cannot be revoked";
+export const NOTHING_TO_REVOKE_TITLE = "Nothing to revoke";

@@ -5,8 +5,8 @@ import { type Card, type CategorySummary, displayReference } from "./card";
 
 /**
  * Who is asking decides what leaves the server (docs/decisions/000-product-rules.md, Collection):
- * - a visitor sees preview cards only, at most 6, of the selected category;
- * - a signed-in user without access sees 3 preview cards;
+ * - a visitor sees preview cards only, at most 6 at a time, of the selected category (every one through the tabs);
+ * - a signed-in user without access sees every preview card: a free account never sees less than a visitor;
  * - a buyer sees the whole collection in orderIndex order.
  * The paid cards are never selected for anyone without access.
  */
@@ -15,7 +15,6 @@ export type CardAudience = "visitor" | "member-without-access" | "buyer";
 export const VISITOR_PREVIEW_LIMIT = 6;
 /** The public sample card (/sample-card, the landing hero): one of the abundance previews. */
 export const SAMPLE_CARD_ID = "abundance-the-lord-is-my-shepherd";
-export const MEMBER_PREVIEW_LIMIT = 3;
 
 export type CardsResult = { cards: Card[]; isPreview: boolean; totalAvailable: number };
 
@@ -52,7 +51,8 @@ export async function getCardsFor(db: Database, audience: CardAudience, options:
   const category = options.category && options.category !== "all" ? options.category : null;
   const byCategory = category ? eq(affirmationCards.category, category) : undefined;
   const previewsOnly = audience !== "buyer";
-  const limit = audience === "visitor" ? VISITOR_PREVIEW_LIMIT : audience === "member-without-access" ? MEMBER_PREVIEW_LIMIT : undefined;
+  // How many previews there are is data (the seed's isPreview), never a constant.
+  const limit = audience === "visitor" ? VISITOR_PREVIEW_LIMIT : undefined;
 
   const query = db
     .select(cardColumns)
@@ -90,14 +90,11 @@ export async function getPreviewCard(db: Database, id: string): Promise<Card | n
 
 /**
  * The card with this id if the audience may see it, else null (unknown and forbidden look the same):
- * a buyer any card, a signed-in user without access one of their 3 preview cards, a visitor any preview card.
+ * a buyer any card, anyone else a preview card.
  * Every per-card path (card page, favourites, activity) asks this one function.
  */
 export async function getVisibleCard(db: Database, audience: CardAudience, id: string): Promise<Card | null> {
-  if (audience === "visitor") return getPreviewCard(db, id);
-  if (audience === "member-without-access") {
-    return (await getCardsFor(db, audience)).cards.find((card) => card.id === id) ?? null;
-  }
+  if (audience !== "buyer") return getPreviewCard(db, id);
   const [card] = await db.select(cardColumns).from(affirmationCards).where(eq(affirmationCards.id, id)).limit(1);
   return card ? toCard(card) : null;
 }

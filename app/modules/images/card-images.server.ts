@@ -7,6 +7,7 @@ import { findPublicPreviewCard } from "~/modules/cards/public-collection.server"
 import { edgeCache } from "~/modules/http/edge-cache.server";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
 import { cardImageElement, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
+import { type ImageSize, THUMBNAIL_SIZES } from "./styles";
 import { sha256Hex } from "~/modules/security/crypto.server";
 
 /**
@@ -18,8 +19,11 @@ export const RENDERER_VERSION = 1;
 
 export type CardImage = { key: string; etag: string; hash: string };
 
-/** SHA-256 (hex, first 16 characters) over the renderer version, the fields drawn, the style and the format. */
-export async function cardImageHash(card: DrawnCard, style: ImageStyle, format: ImageFormat): Promise<string> {
+/**
+ * SHA-256 (hex, first 16 characters) over the renderer version, the fields drawn, the style, the format and, for a
+ * thumbnail only, its size (so the full images' hashes, keys and ETags are the ones they always had).
+ */
+export async function cardImageHash(card: DrawnCard, style: ImageStyle, format: ImageFormat, size: ImageSize = "full"): Promise<string> {
   const drawn = [
     RENDERER_VERSION,
     card.title,
@@ -29,14 +33,21 @@ export async function cardImageHash(card: DrawnCard, style: ImageStyle, format: 
     card.scriptureReferences ?? null,
     style,
     format,
+    ...(size === "thumb" ? [size] : []),
   ];
   return (await sha256Hex(JSON.stringify(drawn))).slice(0, 16);
 }
 
 /** Where the image lives in R2 and its strong ETag: both change with anything drawn. */
-export async function describeCardImage(card: DrawnCard & Pick<Card, "id">, style: ImageStyle, format: ImageFormat): Promise<CardImage> {
-  const hash = await cardImageHash(card, style, format);
-  return { key: `card-images/v${RENDERER_VERSION}/${card.id}/${format}-${style}-${hash}.png`, etag: `"${hash}"`, hash };
+export async function describeCardImage(
+  card: DrawnCard & Pick<Card, "id">,
+  style: ImageStyle,
+  format: ImageFormat,
+  size: ImageSize = "full",
+): Promise<CardImage> {
+  const hash = await cardImageHash(card, style, format, size);
+  const name = size === "thumb" ? `${format}-${style}-thumb` : `${format}-${style}`;
+  return { key: `card-images/v${RENDERER_VERSION}/${card.id}/${name}-${hash}.png`, etag: `"${hash}"`, hash };
 }
 
 /** Where a drawn image is: the colo's edge cache (public images only), R2, or drawn by this request. */
@@ -62,10 +73,11 @@ export async function getCardPng(
   card: Card,
   style: ImageStyle,
   format: ImageFormat,
+  size: ImageSize,
   edge: { origin: string } | null,
 ): Promise<{ body: ReadableStream | Uint8Array; etag: string; source: ImageSource }> {
   const bucket = context.cloudflare.env.CARD_ASSETS;
-  const image = await describeCardImage(card, style, format);
+  const image = await describeCardImage(card, style, format, size);
   const edgeKey = edge ? edgeCacheKey(edge.origin, image) : null;
   if (edgeKey) {
     const cached = await edgeCache().match(edgeKey);
@@ -81,7 +93,9 @@ export async function getCardPng(
     return { body: answer, etag: image.etag, source: "hit" };
   }
 
-  const png = await context.imageEngine.renderPng(cardImageElement(card, style, format), IMAGE_SIZES[format]);
+  // A thumbnail is the same layout, rasterised smaller: cheaper to draw, and it looks exactly like the download.
+  const outputWidth = size === "thumb" ? THUMBNAIL_SIZES[format].width : undefined;
+  const png = await context.imageEngine.renderPng(cardImageElement(card, style, format), IMAGE_SIZES[format], outputWidth);
   // Each store gets its own copy: a body handed to one consumer may be transferred away from the others.
   after.waitUntil(
     bucket.put(image.key, png.slice(), {

@@ -17,7 +17,7 @@ export type FontFiles = {
 /** A satori element: the shape React.createElement returns, written as plain data. */
 export type ImageElement = { type: string; props: { style?: Record<string, unknown>; children?: unknown; [key: string]: unknown } };
 
-/** Draws an element to a PNG of exactly `size` pixels. */
+/** Draws an element laid out at `size`, to a PNG of that size or scaled to `outputWidth` pixels wide (a thumbnail). */
 export type ImageEngine = {
-  renderPng(element: ImageElement, size: { width: number; height: number }): Promise<Uint8Array>;
+  renderPng(element: ImageElement, size: { width: number; height: number }, outputWidth?: number): Promise<Uint8Array>;
 };

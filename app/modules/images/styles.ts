@@ -7,6 +7,14 @@ export type ImageStyle = (typeof IMAGE_STYLES)[number];
 export const IMAGE_FORMATS = ["card", "wallpaper"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const DEFAULT_IMAGE_STYLE: ImageStyle = "elegant";
+/** `full` is the image itself; `thumb` the same drawing, scaled to fit a 240 px square, for the menu's previews. */
+export const IMAGE_SIZE_OPTIONS = ["full", "thumb"] as const;
+export type ImageSize = (typeof IMAGE_SIZE_OPTIONS)[number];
+/** The thumbnails' pixel sizes (the full images': designs.ts). The menu shows them at a fifth, crisp up to 3x. */
+export const THUMBNAIL_SIZES: Record<ImageFormat, { width: number; height: number }> = {
+  card: { width: 240, height: 160 },
+  wallpaper: { width: 135, height: 240 },
+};
 
 export const IMAGE_STYLE_LABELS: Record<ImageStyle, string> = {
   elegant: "Elegant",
@@ -23,10 +31,11 @@ export function imageFileName(cardId: string, style: ImageStyle, format: ImageFo
 /** The image's URL path; `download` asks for an attachment, `token` is a share link's token (paid cards). */
 export function cardImagePath(
   cardId: string,
-  options: { style?: ImageStyle; format?: ImageFormat; download?: boolean; token?: string | null } = {},
+  options: { style?: ImageStyle; format?: ImageFormat; size?: ImageSize; download?: boolean; token?: string | null } = {},
 ): string {
   const params = new URLSearchParams({ style: options.style ?? DEFAULT_IMAGE_STYLE });
   if (options.format && options.format !== "card") params.set("format", options.format);
+  if (options.size === "thumb") params.set("size", "thumb");
   if (options.download) params.set("download", "1");
   if (options.token) params.set("t", options.token);
   return `/cards/${encodeURIComponent(cardId)}/image.png?${params}`;
