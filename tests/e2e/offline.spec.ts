@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, landingHeading, test } from "./fixtures";
+
+/**
+ * The installed app offline (docs/decisions/025-installable-offline.md): the service worker keeps a signed-in buyer's
+ * library and every card page once they have visited online, answers any other page with one that says the network
+ * is needed, and keeps nothing of the buyer once they have signed out.
+ */
+
+type SeedCard = { id: string; title: string; scripture: string; scriptureReferences: unknown };
+const cards = JSON.parse(readFileSync("db/seed/cards.json", "utf8")) as SeedCard[];
+const cardById = (id: string) => {
+  const card = cards.find((candidate) => candidate.id === id);
+  if (!card || card.scriptureReferences) throw new Error(`No seeded card ${id} of one verse`);
+  return card;
+};
+/** Never opened in the test before it goes offline: the worker fetched it on its own. One verse, shown whole. */
+const UNOPENED = cardById("evening-i-lie-down-in-peace");
+
+/** The worker says, on the page, that it now keeps the collection ("ready") or keeps none ("none"). */
+async function expectOfflineCollection(page: Page, state: "ready" | "none") {
+  // The worker fetches the 50 pages one after another at low priority: the wait is for that, on a shared machine.
+  await expect(page.locator("html")).toHaveAttribute("data-offline", state, { timeout: 25_000 });
+}
+
+function offlinePage(page: Page) {
+  return page.getByRole("heading", { name: "You're offline", level: 1 });
+}
+
+/** Every console error and uncaught exception of the page: a test fails on any. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe("offline, with the service worker @js", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("a buyer's library and unopened cards open offline after one visit; a page that needs the network says so; sign-out leaves nothing", async ({
+    page,
+    context,
+    loginAsBuyer,
+  }) => {
+    test.setTimeout(90_000);
+    const errors = collectErrors(page);
+    await loginAsBuyer();
+    await page.goto("/cards");
+    await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+    await expectOfflineCollection(page, "ready");
+
+    await context.setOffline(true);
+    await page.goto("/cards");
+    await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: UNOPENED.title }).first()).toBeVisible();
+
+    await page.goto(`/cards/${UNOPENED.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: UNOPENED.title })).toBeVisible();
+    await expect(page.getByText(UNOPENED.scripture).filter({ visible: true }).first()).toBeVisible();
+
+    // Within the app, the router's links still open cached cards offline (it reloads them as documents).
+    await page.getByRole("link", { name: "Back to your cards" }).click();
+    await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/cards");
+
+    // A page the collection does not hold: the worker's page, never the browser's error page.
+    await page.goto("/dashboard");
+    await expect(offlinePage(page)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "");
+    await expect(page.getByRole("link", { name: "Open my cards" })).toBeVisible();
+
+    await context.setOffline(false);
+    // "Try again" reloads the page it stands in for.
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { name: /^Welcome back, .+!$/ })).toBeVisible();
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(landingHeading(page)).toBeVisible();
+    // Signed out, the worker (registered again after Clear-Site-Data removed it) keeps no one's pages.
+    await expectOfflineCollection(page, "none");
+    expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")))).toEqual([]);
+
+    await context.setOffline(true);
+    for (const path of ["/cards", `/cards/${UNOPENED.id}`]) {
+      await page.goto(path);
+      await expect(offlinePage(page)).toBeVisible();
+      await expect(page.getByText(UNOPENED.scripture)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Open my cards" })).toHaveCount(0);
+    }
+    expect(errors).toEqual([]);
+  });
+});
