@@ -8,11 +8,22 @@ const colors = tailwindConfig.theme.extend.colors;
 
 export const OFFLINE_HEADING = "You're offline";
 
-/** A policy of its own: the page runs nothing and loads only the app's icon. */
-export const OFFLINE_PAGE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+/** A policy of its own: the page runs nothing and loads only the app's icon and the heading's font, from the cache. */
+export const OFFLINE_PAGE_POLICY =
+  "default-src 'none'; img-src 'self'; font-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 
-export function offlinePageHtml({ hasCollection }: { hasCollection: boolean }): string {
+/**
+ * `hasCollection`: this browser keeps the buyer's cards, so the page says they still open and links the library.
+ * `headingFont`: the URL of the build's Lora 700 file (in the shell cache), if the build has one.
+ */
+export function offlinePageHtml({ hasCollection, headingFont }: { hasCollection: boolean; headingFont: string | undefined }): string {
+  const help = hasCollection
+    ? "Your library and every card in it still open: they were saved when you last visited online."
+    : "Check your connection, then try again.";
   const cardsLink = hasCollection ? `<a class="secondary" href="/cards">Open my cards</a>` : "";
+  const fontFace = headingFont
+    ? `@font-face { font-family: Lora; font-style: normal; font-weight: 700; font-display: swap; src: url(${headingFont}) format("woff2"); }`
+    : "";
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -23,6 +34,7 @@ export function offlinePageHtml({ hasCollection }: { hasCollection: boolean }): 
 <title>${OFFLINE_HEADING} | LIGHT Cards</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
+  ${fontFace}
   :root { color-scheme: light dark; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif;
     background: ${colors.sage[50]}; color: ${colors.ink.DEFAULT}; }
@@ -32,7 +44,7 @@ export function offlinePageHtml({ hasCollection }: { hasCollection: boolean }): 
   p { color: ${colors.ink.muted}; line-height: 1.6; margin: 0 0 1.75rem; }
   a { display: block; padding: 0.875rem 1.5rem; border-radius: 9999px; font-weight: 600; text-decoration: none; }
   a.primary { background: ${colors.sage[700]}; color: #fff; }
-  a.secondary { margin-top: 0.75rem; color: ${colors.sage[800]}; }
+  a.secondary { margin-top: 0.75rem; color: ${colors.sage[800]}; text-decoration: underline; }
   a:focus-visible { outline: 2px solid ${colors.lavender[500]}; outline-offset: 2px; }
   @media (prefers-color-scheme: dark) {
     body { background: ${colors.sage[900]}; color: ${colors.sage[50]}; }
@@ -46,7 +58,7 @@ export function offlinePageHtml({ hasCollection }: { hasCollection: boolean }): 
 <main id="main">
 <img src="/icons/icon-192.png" alt="" width="72" height="72">
 <h1>${OFFLINE_HEADING}</h1>
-<p>This page needs the network, and your phone is not connected. Your library and your cards open without it once you have visited them online.</p>
+<p>This page needs the network, and you are not connected right now. ${help}</p>
 <a class="primary" href="">Try again</a>
 ${cardsLink}
 </main>

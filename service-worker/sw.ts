@@ -66,7 +66,10 @@ worker.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await cacheStorage.open(SHELL_CACHE);
-      await cache.addAll([...SHELL_FILES, ...PUBLIC_FILES].map((url) => new Request(url, { credentials: "omit" })));
+      // A new worker for the same build (its own code changed) fetches nothing it already holds.
+      const held = await Promise.all(SHELL_FILES.map((url) => cache.match(url)));
+      const missing = SHELL_FILES.filter((_, index) => !held[index]);
+      await cache.addAll([...missing, ...PUBLIC_FILES].map((url) => new Request(url, { credentials: "omit" })));
       await worker.skipWaiting();
     })(),
   );
@@ -163,10 +166,14 @@ async function offlineDocument(request: Request): Promise<Response> {
     (await cache?.match(url.pathname + url.search, { ignoreVary: true })) ??
     (CARD_PAGE.test(url.pathname) ? await cache?.match(url.pathname, { ignoreVary: true }) : undefined);
   if (cached) return cached;
-  return new Response(offlinePageHtml({ hasCollection: Boolean(cache && (await cache.match("/cards"))) }), {
-    // Not 503: Chromium reports a failed status as an error in the page's console. The page itself says what happened.
-    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": OFFLINE_PAGE_POLICY, "Cache-Control": "no-store" },
-  });
+  const hasCollection = Boolean(cache && (await cache.match("/cards")));
+  return new Response(
+    offlinePageHtml({ hasCollection, headingFont: SHELL_FILES.find((file) => /\/lora-700-normal-core-[^/]+\.woff2$/.test(file)) }),
+    {
+      // Not 503: Chromium reports a failed status as an error in the page's console. The page itself says what happened.
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": OFFLINE_PAGE_POLICY, "Cache-Control": "no-store" },
+    },
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, landingHeading, test } from "./fixtures";
 
@@ -72,6 +73,11 @@ test.describe("offline, with the service worker @js", () => {
     await expect(offlinePage(page)).toBeVisible();
     await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "");
     await expect(page.getByRole("link", { name: "Open my cards" })).toBeVisible();
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(violations, colorScheme).toEqual([]);
+    }
 
     await context.setOffline(false);
     // "Try again" reloads the page it stands in for.
