@@ -25,6 +25,8 @@ interface ExtendableEvent extends Event {
 }
 interface WorkerFetchEvent extends ExtendableEvent {
   readonly request: Request;
+  /** The navigation's response, requested by the browser while the worker started (navigation preload). */
+  readonly preloadResponse: Promise<Response | undefined>;
   respondWith(response: Response | Promise<Response>): void;
 }
 interface WorkerMessageEvent extends ExtendableEvent {
@@ -38,6 +40,7 @@ interface WorkerScope {
     matchAll(options: { includeUncontrolled: boolean; type: "window" }): Promise<{ postMessage(message: WorkerMessage): void }[]>;
   };
   skipWaiting(): Promise<void>;
+  registration: { navigationPreload?: { enable(): Promise<void> } };
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: WorkerFetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
@@ -80,6 +83,8 @@ worker.addEventListener("activate", (event) => {
     (async () => {
       for (const name of await cacheStorage.keys())
         if (name.startsWith("lc-shell-") && name !== SHELL_CACHE) await cacheStorage.delete(name);
+      // Pages come from the network first: the browser starts their request while the worker boots, not after.
+      await worker.registration.navigationPreload?.enable();
       await worker.clients.claim();
     })(),
   );
@@ -102,7 +107,7 @@ worker.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/build/") || PUBLIC_FILES.includes(url.pathname)) {
     event.respondWith(fromShell(request));
   } else if (request.mode === "navigate") {
-    event.respondWith(networkOr(request, () => offlineDocument(request)));
+    event.respondWith(networkOr(request, () => offlineDocument(request), event.preloadResponse));
   } else if (url.pathname === "/__manifest") {
     event.respondWith(routeManifest(request));
   } else if (url.pathname.endsWith(".data")) {
@@ -114,9 +119,9 @@ worker.addEventListener("fetch", (event) => {
 });
 
 /** The network's answer; `offline()` only when there is none at all (an error status is an answer). */
-async function networkOr(request: Request, offline: () => Promise<Response>): Promise<Response> {
+async function networkOr(request: Request, offline: () => Promise<Response>, preload?: Promise<Response | undefined>): Promise<Response> {
   try {
-    return await fetch(request);
+    return (await preload) ?? (await fetch(request));
   } catch {
     return offline();
   }
@@ -243,10 +248,15 @@ async function keepCollection(): Promise<void> {
   const missing = kept && (await kept.text()) === collection.version ? await pagesNotIn(cache, collection.pages) : collection.pages;
   if (missing.length > 0) {
     await cache.delete(VERSION_ENTRY);
-    for (const page of missing) {
-      // `Purpose: prefetch`: fetching a card for later is not reading it (recordCardView skips such requests).
-      const response = await fetch(page, { headers: { Purpose: "prefetch" }, priority: "low" } as RequestInit);
-      if (response.ok && !response.redirected) await cache.put(page, response);
+    try {
+      for (const page of missing) {
+        // `Purpose: prefetch`: fetching a card for later is not reading it (recordCardView skips such requests).
+        const response = await fetch(page, { headers: { Purpose: "prefetch" }, priority: "low" } as RequestInit);
+        if (response.ok && !response.redirected) await cache.put(page, response);
+      }
+    } catch {
+      // The network went away: the pages fetched so far stay readable offline; the next sync fetches them all again.
+      return;
     }
     // The account may have changed while the pages came in: keep them only if they are still this one's.
     const after = await readCollection();
