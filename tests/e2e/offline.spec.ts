@@ -98,4 +98,36 @@ test.describe("offline, with the service worker @js", () => {
     }
     expect(errors).toEqual([]);
   });
+
+  test("the browser keeps one account's pages at most: another buyer's sign-in or a lost session drops them", async ({
+    page,
+    context,
+    loginAsBuyer,
+  }) => {
+    test.setTimeout(90_000);
+    const errors = collectErrors(page);
+    const personalCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")));
+
+    await loginAsBuyer();
+    await page.goto("/cards");
+    await expectOfflineCollection(page, "ready");
+    const first = await personalCaches();
+    expect(first).toHaveLength(1);
+
+    // The same phone, another buyer, without signing the first out.
+    await loginAsBuyer();
+    await page.goto("/cards");
+    await expectOfflineCollection(page, "ready");
+    const second = await personalCaches();
+    expect(second).toHaveLength(1);
+    expect(second).not.toEqual(first);
+
+    // The session ends without a sign-out this browser sees (it expired, or "sign out everywhere" on another device).
+    await context.clearCookies();
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeVisible();
+    await expectOfflineCollection(page, "none");
+    expect(await personalCaches()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
