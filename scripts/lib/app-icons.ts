@@ -107,7 +107,6 @@ export function webAppManifest(): string {
     start_url: "/cards",
     scope: "/",
     display: "standalone",
-    orientation: "portrait",
     theme_color: APP_COLORS.theme,
     background_color: APP_COLORS.background,
     icons: APP_ICONS.filter((icon) => icon.purpose).map((icon) => ({
