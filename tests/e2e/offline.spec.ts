@@ -39,20 +39,26 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** A buyer opens their library online once; the worker then fetches the rest of the collection. */
+async function openLibraryOnline(page: Page, loginAsBuyer: () => Promise<unknown>) {
+  await loginAsBuyer();
+  await page.goto("/cards");
+  await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+  await expectOfflineCollection(page, "ready");
+}
+
 test.describe("offline, with the service worker @js", () => {
   test.use({ serviceWorkers: "allow" });
+  // Each test waits for the worker to fetch 50 pages, on a machine other test runs share.
+  test.describe.configure({ timeout: 90_000 });
 
   test("a buyer's library and unopened cards open offline after one visit; a page that needs the network says so; sign-out leaves nothing", async ({
     page,
     context,
     loginAsBuyer,
   }) => {
-    test.setTimeout(90_000);
     const errors = collectErrors(page);
-    await loginAsBuyer();
-    await page.goto("/cards");
-    await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
-    await expectOfflineCollection(page, "ready");
+    await openLibraryOnline(page, loginAsBuyer);
 
     await context.setOffline(true);
     await page.goto("/cards");
@@ -104,20 +110,15 @@ test.describe("offline, with the service worker @js", () => {
     context,
     loginAsBuyer,
   }) => {
-    test.setTimeout(90_000);
     const errors = collectErrors(page);
     const personalCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")));
 
-    await loginAsBuyer();
-    await page.goto("/cards");
-    await expectOfflineCollection(page, "ready");
+    await openLibraryOnline(page, loginAsBuyer);
     const first = await personalCaches();
     expect(first).toHaveLength(1);
 
     // The same phone, another buyer, without signing the first out.
-    await loginAsBuyer();
-    await page.goto("/cards");
-    await expectOfflineCollection(page, "ready");
+    await openLibraryOnline(page, loginAsBuyer);
     const second = await personalCaches();
     expect(second).toHaveLength(1);
     expect(second).not.toEqual(first);
