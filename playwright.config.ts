@@ -25,6 +25,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
+    // The app's service worker answers the pages' requests once it runs, where page.route() no longer sees them; only
+    // the specs of the worker itself allow it (tests/e2e/offline.spec.ts, docs/decisions/025-installable-offline.md).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath,
       args: [

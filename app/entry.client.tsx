@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { InlineStylesheetsProvider, inlinedStylesheetsInDocument } from "~/components/inline-stylesheets";
 import { HydratedProvider } from "~/hooks/use-hydrated";
+import { registerServiceWorker } from "~/modules/offline/register-service-worker";
 
 // Read before React takes the document over.
 const stylesheets = inlinedStylesheetsInDocument(document);
@@ -19,3 +20,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The scripts start after the page has loaded (docs/decisions/024), so the worker never competes with the first paint.
+registerServiceWorker();

@@ -29,7 +29,12 @@ export const headers = forwardHeaders;
 export const links: LinksFunction = () => [
   // No preload of the icon sprite: `as="image"` made Chromium parse it a second time as an image (an SVGImage document
   // of its own, 10-30 ms of main thread before the first paint) beside the document <use> reads (docs/decisions/024).
+  // The .ico (drawn by `npm run icons`, docs/decisions/025-installable-offline.md) for browsers that read no SVG icon.
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installed app (docs/decisions/025).
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -73,7 +78,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#3d5a40" />
+        {/* The manifest's theme colour (sage 700), and sage 900 in a dark theme (scripts/lib/app-icons.ts). */}
+        <meta name="theme-color" content="#3d5a40" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#223325" media="(prefers-color-scheme: dark)" />
         <Meta />
         <InlineStylesheets />
         <Links />

@@ -36,6 +36,7 @@ function kib(bytes: number) {
 async function bundleSize() {
   rmSync(outdir, { recursive: true, force: true });
   await run("npx", ["remix", "build"]);
+  await run("npx", ["tsx", "scripts/build-service-worker.ts"]);
   await run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", outdir]);
   let raw = 0;
   let gzip = 0;

@@ -1,7 +1,7 @@
 /**
  * The server the browser tests drive: the real Worker under `wrangler dev` (workerd, local D1/KV/R2)
  * on its own port and its own fresh state directory, so tests never touch the data `npm start` serves.
- * Expects a current `remix build` (scripts/test.ts builds first).
+ * Expects a current `npm run build` (the Remix build and the service worker; scripts/test.ts builds both first).
  */
 import { rmSync } from "node:fs";
 import { DEV_ADMIN } from "../db/seed/dev-admin";

@@ -129,6 +129,7 @@ function experimentsTable(html: string): string {
 }
 
 await run("npx", ["remix", "build"]);
+await run("npx", ["tsx", "scripts/build-service-worker.ts"]);
 rmSync(persistTo, { recursive: true, force: true });
 const server = spawn("npx", ["tsx", "scripts/e2e-server.ts"], {
   env: { ...process.env, ...offlineWranglerEnv, E2E_PORT: port, PERSIST_TO: persistTo },

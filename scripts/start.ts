@@ -12,6 +12,7 @@ const origin = `http://localhost:${port}`;
 const startedAt = Date.now();
 
 await run("npx", ["remix", "build"]);
+await run("npx", ["tsx", "scripts/build-service-worker.ts"]);
 await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
 await seedLocalDatabase();
 

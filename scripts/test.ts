@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, in the order that fails fastest.
  * 1. format and lint  2. generated Worker types up to date  3. type check  4. unit and Node tests (a real Redis)
- * 5. build  6. Worker integration tests (workerd + local D1)  7. browser tests (Chromium).
+ * 5. build (the app, then the service worker)  6. Worker integration tests (workerd + local D1)  7. browser tests (Chromium).
  */
 import { run } from "./lib/run";
 
@@ -11,6 +11,7 @@ const steps: [string, string, string[]][] = [
   ["Type check", "npx", ["tsc", "--noEmit"]],
   ["Unit and Node tests", "npx", ["vitest", "run", "--config", "vitest.unit.config.ts"]],
   ["Build", "npx", ["remix", "build"]],
+  ["Service worker", "npx", ["tsx", "scripts/build-service-worker.ts"]],
   ["Worker integration tests", "npx", ["vitest", "run", "--config", "vitest.worker.config.ts"]],
   ["Browser tests", "npx", ["playwright", "test"]],
 ];

@@ -11,8 +11,9 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import * as serverBuild from "../build/server/index.js";
 import { createDb } from "../db/client";
 import { randomToken } from "../app/modules/security/crypto.server";
-import { applyAuthCookies, createRequestAuth } from "../app/modules/auth/sessions.server";
+import { applyAuthCookies, createRequestAuth, sessionCookieChange } from "../app/modules/auth/sessions.server";
 import { redirectForEndedSession } from "../app/modules/auth/signed-out-notice.server";
+import { clearSiteDataWhenSessionEnds } from "../app/modules/offline/offline-collection.server";
 import { readConfig } from "../app/modules/config/config.server";
 import { DAILY_CARD_CRON, enqueueDailyCards } from "../app/modules/email/daily-card.server";
 import { consumeEmailBatch, createEmailSender, requeueStuckEmails } from "../app/modules/email/queue.server";
@@ -88,6 +89,8 @@ export default {
       }
       for (const cookie of loadContext.experiments.responseCookies) response.headers.append("Set-Cookie", cookie);
       applyAuthCookies(response, auth);
+      // Signed out, however it happened: the browser drops what it keeps offline for the account (docs/decisions/025).
+      clearSiteDataWhenSessionEnds(response, sessionCookieChange(response));
       return applyBookmarkCookie(response, { config, request: guarded, sent: sentBookmark, session: d1.session });
     };
 

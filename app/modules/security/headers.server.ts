@@ -13,6 +13,9 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",
+    // The service worker and the web app manifest (docs/decisions/025-installable-offline.md).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     // Forms redirect to Stripe's hosted checkout and to the OAuth providers' consent pages.

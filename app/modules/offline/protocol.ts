@@ -1,0 +1,31 @@
+/**
+ * What the pages, the service worker (service-worker/sw.ts) and the server agree on for the offline collection
+ * (docs/decisions/025-installable-offline.md). Client-safe: the browser bundle and the worker both import it.
+ */
+
+/** The JSON that says which account's collection this browser may keep, and which pages make it up. */
+export const OFFLINE_COLLECTION_PATH = "/offline-collection.json";
+
+export type OfflineCollection =
+  /** Signed out, or no access to the collection: the browser keeps no one's pages. */
+  | { key: null }
+  | {
+      /** Opaque and stable per account (an HMAC of its id): names the cache that holds the pages. */
+      key: string;
+      /** Changes when the cards or the buyer's favourites do: the pages are fetched again. */
+      version: string;
+      /** The library and every card page, as paths. */
+      pages: string[];
+    };
+
+/** Requests that sign the browser out: the worker deletes the personal cache as they leave. */
+export const SIGN_OUT_PATHS = ["/logout", "/api/auth/logout"];
+
+export type WorkerMessage =
+  /** A page asks the worker to bring the collection up to date (after it has loaded). */
+  | { type: "sync" }
+  /** The worker says how many cards this browser now keeps for offline reading (0: none). */
+  | { type: "offline-collection"; cards: number };
+
+/** Set on the document's root element by the page once the worker keeps the collection: `data-offline="ready"`. */
+export const OFFLINE_READY_ATTRIBUTE = "data-offline";

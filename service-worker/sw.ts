@@ -1,0 +1,285 @@
+/**
+ * The service worker: the app shell and a signed-in buyer's collection offline, never one account's pages for
+ * another (docs/decisions/025-installable-offline.md). Bundled by scripts/lib/service-worker.ts into public/sw.js,
+ * which fills in SHELL_FILES (every file the Remix build wrote under /build/) and SHELL_VERSION.
+ *
+ * - The shell cache (`lc-shell-<version>`) holds the build's scripts, styles, fonts and sprite, and the app's icons:
+ *   public files, the same for everyone, fetched without cookies. Served cache first (their names carry their hash).
+ * - The personal cache (`lc-personal-<key>`) holds the buyer's library and card pages and the card images opened. The
+ *   key is an opaque value the server derives from the account; at most one personal cache exists. Pages and images
+ *   always come from the network while it answers; the cache only stands in when it does not.
+ * - A page asks the worker to sync after it loads: the worker asks the server whose collection this browser may keep
+ *   (`/offline-collection.json`), deletes every other account's cache, and fetches the pages it lacks at low priority.
+ *   A browser signed out, or without access, keeps none. Signing out deletes it as the request leaves.
+ */
+import { encode } from "turbo-stream";
+import { OFFLINE_PAGE_POLICY, offlinePageHtml } from "./offline-page";
+import { OFFLINE_COLLECTION_PATH, type OfflineCollection, SIGN_OUT_PATHS, type WorkerMessage } from "../app/modules/offline/protocol";
+
+declare const SHELL_FILES: string[];
+declare const SHELL_VERSION: string;
+
+/** The parts of the service worker's global scope used here (the project's types are the DOM's and workerd's). */
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface WorkerFetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  /** The navigation's response, requested by the browser while the worker started (navigation preload). */
+  readonly preloadResponse: Promise<Response | undefined>;
+  respondWith(response: Response | Promise<Response>): void;
+}
+interface WorkerMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+}
+interface WorkerScope {
+  location: Location;
+  caches: CacheStorage;
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { includeUncontrolled: boolean; type: "window" }): Promise<{ postMessage(message: WorkerMessage): void }[]>;
+  };
+  skipWaiting(): Promise<void>;
+  registration: { navigationPreload?: { enable(): Promise<void> } };
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: WorkerFetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
+}
+const worker = self as unknown as WorkerScope;
+const cacheStorage = worker.caches;
+
+const SHELL_CACHE = `lc-shell-${SHELL_VERSION}`;
+const PERSONAL_PREFIX = "lc-personal-";
+/** Stored in the personal cache beside the pages: the collection's version when they were fetched. */
+const VERSION_ENTRY = "/__offline/version";
+const PUBLIC_FILES = [
+  "/manifest.webmanifest",
+  "/favicon.ico",
+  "/favicon.svg",
+  "/apple-touch-icon.png",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/icons/icon-maskable-512.png",
+];
+
+const CARD_PAGE = /^\/cards\/[^/]+$/;
+const CARD_IMAGE = /^\/cards\/[^/]+\/image\.png$/;
+
+worker.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await cacheStorage.open(SHELL_CACHE);
+      // A new worker for the same build (its own code changed) fetches nothing it already holds.
+      const held = await Promise.all(SHELL_FILES.map((url) => cache.match(url)));
+      const missing = SHELL_FILES.filter((_, index) => !held[index]);
+      await cache.addAll([...missing, ...PUBLIC_FILES].map((url) => new Request(url, { credentials: "omit" })));
+      await worker.skipWaiting();
+    })(),
+  );
+});
+
+worker.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await cacheStorage.keys())
+        if (name.startsWith("lc-shell-") && name !== SHELL_CACHE) await cacheStorage.delete(name);
+      // Pages come from the network first: the browser starts their request while the worker boots, not after.
+      await worker.registration.navigationPreload?.enable();
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+worker.addEventListener("message", (event) => {
+  const message = event.data as WorkerMessage | null;
+  if (message?.type === "sync") event.waitUntil(syncCollection());
+});
+
+worker.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== worker.location.origin) return;
+  if (request.method !== "GET") {
+    // Signing out: this browser keeps nothing of the account, whatever the answer (the server also sends Clear-Site-Data).
+    if (SIGN_OUT_PATHS.some((path) => url.pathname === path || url.pathname === `${path}.data`)) event.waitUntil(forgetCollection());
+    return;
+  }
+  if (url.pathname.startsWith("/build/") || PUBLIC_FILES.includes(url.pathname)) {
+    event.respondWith(fromShell(request));
+  } else if (request.mode === "navigate") {
+    event.respondWith(networkOr(request, () => offlineDocument(request), event.preloadResponse));
+  } else if (url.pathname === "/__manifest") {
+    event.respondWith(routeManifest(request));
+  } else if (url.pathname.endsWith(".data")) {
+    // The router's data for a page: offline, it loads the page as a document instead, which the cache can answer.
+    event.respondWith(networkOr(request, () => reloadAsDocument(url)));
+  } else if (CARD_IMAGE.test(url.pathname)) {
+    event.respondWith(cardImage(request));
+  }
+});
+
+/** The network's answer; `offline()` only when there is none at all (an error status is an answer). */
+async function networkOr(request: Request, offline: () => Promise<Response>, preload?: Promise<Response | undefined>): Promise<Response> {
+  try {
+    return (await preload) ?? (await fetch(request));
+  } catch {
+    return offline();
+  }
+}
+
+async function fromShell(request: Request): Promise<Response> {
+  const cache = await cacheStorage.open(SHELL_CACHE);
+  const cached = await cache.match(request, { ignoreVary: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && new URL(request.url).pathname.startsWith("/build/")) await cache.put(request, response.clone());
+  return response;
+}
+
+/**
+ * The router's lazily discovered routes (`/__manifest?p=...&version=...`): public, and named by the build's version, so
+ * kept in the shell cache. Offline and never asked before, the answer Remix reads as "load the next page as a
+ * document", which the cache can answer.
+ */
+async function routeManifest(request: Request): Promise<Response> {
+  const cache = await cacheStorage.open(SHELL_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch {
+    return (await cache.match(request)) ?? new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } });
+  }
+}
+
+/** The personal cache, if this browser keeps one (its name is the current account's key). */
+async function personalCache(): Promise<Cache | null> {
+  const name = (await cacheStorage.keys()).find((key) => key.startsWith(PERSONAL_PREFIX));
+  return name ? cacheStorage.open(name) : null;
+}
+
+async function deletePersonalCaches(except?: string): Promise<void> {
+  for (const name of await cacheStorage.keys()) if (name.startsWith(PERSONAL_PREFIX) && name !== except) await cacheStorage.delete(name);
+}
+
+/** Offline: the page as the buyer last had it, if it is theirs to keep; else a page that says the network is needed. */
+async function offlineDocument(request: Request): Promise<Response> {
+  const cache = await personalCache();
+  const url = new URL(request.url);
+  // A card opened from a filtered library carries the filter; its page is the same card.
+  const cached =
+    (await cache?.match(url.pathname + url.search, { ignoreVary: true })) ??
+    (CARD_PAGE.test(url.pathname) ? await cache?.match(url.pathname, { ignoreVary: true }) : undefined);
+  if (cached) return cached;
+  const hasCollection = Boolean(cache && (await cache.match("/cards")));
+  return new Response(
+    offlinePageHtml({ hasCollection, headingFont: SHELL_FILES.find((file) => /\/lora-700-normal-core-[^/]+\.woff2$/.test(file)) }),
+    {
+      // Not 503: Chromium reports a failed status as an error in the page's console. The page itself says what happened.
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": OFFLINE_PAGE_POLICY, "Cache-Control": "no-store" },
+    },
+  );
+}
+
+/**
+ * Remix's answer for "load this URL as a document" (a redirect with `reload`), in the encoding its router reads
+ * (turbo-stream, the same package and version Remix uses; status 202 as Remix sends it).
+ */
+async function reloadAsDocument(dataUrl: URL): Promise<Response> {
+  const target = new URL(dataUrl);
+  target.pathname = target.pathname === "/_root.data" ? "/" : target.pathname.replace(/\.data$/, "");
+  target.searchParams.delete("_routes");
+  const redirect = Symbol("SingleFetchRedirect");
+  const body = encode(
+    { [redirect]: { redirect: target.pathname + target.search, status: 302, revalidate: false, reload: true, replace: false } },
+    {
+      plugins: [
+        (value: unknown) =>
+          value && typeof value === "object" && redirect in value
+            ? ["SingleFetchRedirect", (value as Record<symbol, unknown>)[redirect]]
+            : false,
+      ],
+    },
+  );
+  return new Response(body, { status: 202, headers: { "Content-Type": "text/x-script" } });
+}
+
+/** A card image: from the network, kept for this account when it keeps a collection; from that copy offline. */
+async function cardImage(request: Request): Promise<Response> {
+  const cache = await personalCache();
+  try {
+    const response = await fetch(request);
+    if (cache && response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache?.match(request);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function readCollection(): Promise<OfflineCollection | null> {
+  try {
+    const response = await fetch(OFFLINE_COLLECTION_PATH, { cache: "no-store" });
+    return response.ok ? ((await response.json()) as OfflineCollection) : null;
+  } catch {
+    return null;
+  }
+}
+
+let syncing: Promise<void> | null = null;
+/** One sync at a time; a page that loads while one runs waits for it. */
+function syncCollection(): Promise<void> {
+  syncing ??= keepCollection().finally(() => {
+    syncing = null;
+  });
+  return syncing;
+}
+
+async function keepCollection(): Promise<void> {
+  const collection = await readCollection();
+  // No answer (offline, a server error): change nothing.
+  if (!collection) return;
+  if (!collection.key) return forgetCollection();
+  const name = PERSONAL_PREFIX + collection.key;
+  await deletePersonalCaches(name);
+  const cache = await cacheStorage.open(name);
+  const kept = await cache.match(VERSION_ENTRY);
+  const missing = kept && (await kept.text()) === collection.version ? await pagesNotIn(cache, collection.pages) : collection.pages;
+  if (missing.length > 0) {
+    await cache.delete(VERSION_ENTRY);
+    try {
+      for (const page of missing) {
+        // `Purpose: prefetch`: fetching a card for later is not reading it (recordCardView skips such requests).
+        const response = await fetch(page, { headers: { Purpose: "prefetch" }, priority: "low" } as RequestInit);
+        if (response.ok && !response.redirected) await cache.put(page, response);
+      }
+    } catch {
+      // The network went away: the pages fetched so far stay readable offline; the next sync fetches them all again.
+      return;
+    }
+    // The account may have changed while the pages came in: keep them only if they are still this one's.
+    const after = await readCollection();
+    if (after?.key !== collection.key) {
+      await cacheStorage.delete(name);
+      return;
+    }
+    await cache.put(VERSION_ENTRY, new Response(collection.version));
+  }
+  await tell({ type: "offline-collection", cards: collection.pages.filter((page) => CARD_PAGE.test(page)).length });
+}
+
+/** This browser keeps no one's pages, and its pages say so. */
+async function forgetCollection(): Promise<void> {
+  await deletePersonalCaches();
+  await tell({ type: "offline-collection", cards: 0 });
+}
+
+async function pagesNotIn(cache: Cache, pages: string[]): Promise<string[]> {
+  const present = await Promise.all(pages.map((page) => cache.match(page)));
+  return pages.filter((_, index) => !present[index]);
+}
+
+async function tell(message: WorkerMessage): Promise<void> {
+  for (const client of await worker.clients.matchAll({ includeUncontrolled: true, type: "window" })) client.postMessage(message);
+}

@@ -1,0 +1,134 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, landingHeading, test } from "./fixtures";
+
+/**
+ * The installed app offline (docs/decisions/025-installable-offline.md): the service worker keeps a signed-in buyer's
+ * library and every card page once they have visited online, answers any other page with one that says the network
+ * is needed, and keeps nothing of the buyer once they have signed out.
+ */
+
+type SeedCard = { id: string; title: string; scripture: string; scriptureReferences: unknown };
+const cards = JSON.parse(readFileSync("db/seed/cards.json", "utf8")) as SeedCard[];
+const cardById = (id: string) => {
+  const card = cards.find((candidate) => candidate.id === id);
+  if (!card || card.scriptureReferences) throw new Error(`No seeded card ${id} of one verse`);
+  return card;
+};
+/** Never opened in the test before it goes offline: the worker fetched it on its own. One verse, shown whole. */
+const UNOPENED = cardById("evening-i-lie-down-in-peace");
+
+/** The worker says, on the page, that it now keeps the collection ("ready") or keeps none ("none"). */
+async function expectOfflineCollection(page: Page, state: "ready" | "none") {
+  // The worker fetches the 50 pages one after another at low priority: the wait is for that, on a shared machine.
+  await expect(page.locator("html")).toHaveAttribute("data-offline", state, { timeout: 25_000 });
+}
+
+function offlinePage(page: Page) {
+  return page.getByRole("heading", { name: "You're offline", level: 1 });
+}
+
+/** Every console error and uncaught exception of the page: a test fails on any. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** A buyer opens their library online once; the worker then fetches the rest of the collection. */
+async function openLibraryOnline(page: Page, loginAsBuyer: () => Promise<unknown>) {
+  await loginAsBuyer();
+  await page.goto("/cards");
+  await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+  await expectOfflineCollection(page, "ready");
+}
+
+test.describe("offline, with the service worker @js", () => {
+  test.use({ serviceWorkers: "allow" });
+  // Each test waits for the worker to fetch 50 pages, on a machine other test runs share.
+  test.describe.configure({ timeout: 90_000 });
+
+  test("a buyer's library and unopened cards open offline after one visit; a page that needs the network says so; sign-out leaves nothing", async ({
+    page,
+    context,
+    loginAsBuyer,
+  }) => {
+    const errors = collectErrors(page);
+    await openLibraryOnline(page, loginAsBuyer);
+
+    await context.setOffline(true);
+    await page.goto("/cards");
+    await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: UNOPENED.title }).first()).toBeVisible();
+
+    await page.goto(`/cards/${UNOPENED.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: UNOPENED.title })).toBeVisible();
+    await expect(page.getByText(UNOPENED.scripture).filter({ visible: true }).first()).toBeVisible();
+
+    // Within the app, the router's links still open cached cards offline (it reloads them as documents).
+    await page.getByRole("link", { name: "Back to your cards" }).click();
+    await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/cards");
+
+    // A page the collection does not hold: the worker's page, never the browser's error page.
+    await page.goto("/dashboard");
+    await expect(offlinePage(page)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "");
+    await expect(page.getByRole("link", { name: "Open my cards" })).toBeVisible();
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(violations, colorScheme).toEqual([]);
+    }
+
+    await context.setOffline(false);
+    // "Try again" reloads the page it stands in for.
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { name: /^Welcome back, .+!$/ })).toBeVisible();
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(landingHeading(page)).toBeVisible();
+    // Signed out, the worker (registered again after Clear-Site-Data removed it) keeps no one's pages.
+    await expectOfflineCollection(page, "none");
+    expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")))).toEqual([]);
+
+    await context.setOffline(true);
+    for (const path of ["/cards", `/cards/${UNOPENED.id}`]) {
+      await page.goto(path);
+      await expect(offlinePage(page)).toBeVisible();
+      await expect(page.getByText(UNOPENED.scripture)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Open my cards" })).toHaveCount(0);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test("the browser keeps one account's pages at most: another buyer's sign-in or a lost session drops them", async ({
+    page,
+    context,
+    loginAsBuyer,
+  }) => {
+    const errors = collectErrors(page);
+    const personalCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")));
+
+    await openLibraryOnline(page, loginAsBuyer);
+    const first = await personalCaches();
+    expect(first).toHaveLength(1);
+
+    // The same phone, another buyer, without signing the first out.
+    await openLibraryOnline(page, loginAsBuyer);
+    const second = await personalCaches();
+    expect(second).toHaveLength(1);
+    expect(second).not.toEqual(first);
+
+    // The session ends without a sign-out this browser sees (it expired, or "sign out everywhere" on another device).
+    await context.clearCookies();
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeVisible();
+    await expectOfflineCollection(page, "none");
+    expect(await personalCaches()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The installed app and its offline collection through the real Worker (docs/decisions/025-installable-offline.md):
+ * the manifest and every icon it names as a browser fetches them from the static assets, the service worker's
+ * headers, the page head and policy that let a browser use them, which account's pages a browser may keep, and the
+ * sign-out that tells the browser to forget them.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { fetchApp, ORIGIN, postForm } from "./helpers";
+import { api, buyer, signedInUser } from "./library-support";
+
+const asset = (path: string) => env.ASSETS.fetch(new Request(new URL(path, ORIGIN)));
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  expect([...bytes.subarray(1, 4)].map((code) => String.fromCharCode(code)).join("")).toBe("PNG");
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+type Manifest = {
+  name: string;
+  short_name: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: { src: string; sizes: string; type: string; purpose: string }[];
+};
+
+describe("the web app manifest", () => {
+  it("is JSON with the members a browser needs to install the app, served as a manifest", async () => {
+    const response = await asset("/manifest.webmanifest");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/manifest\+json/);
+    const manifest = (await response.json()) as Manifest;
+    expect(manifest).toMatchObject({ name: "LIGHT Cards", start_url: "/cards", scope: "/", display: "standalone" });
+    expect(manifest.short_name.length).toBeGreaterThan(0);
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+  });
+
+  it("names icons that are served as PNGs of the size it states", async () => {
+    const manifest = (await (await asset("/manifest.webmanifest")).json()) as Manifest;
+    for (const icon of manifest.icons) {
+      const response = await asset(icon.src);
+      expect(response.status, icon.src).toBe(200);
+      expect(response.headers.get("Content-Type"), icon.src).toBe("image/png");
+      const { width, height } = pngSize(new Uint8Array(await response.arrayBuffer()));
+      expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+    }
+  });
+
+  it("has an apple-touch-icon of 180 px and a favicon.ico beside it", async () => {
+    const touch = await asset("/apple-touch-icon.png");
+    expect(touch.headers.get("Content-Type")).toBe("image/png");
+    expect(pngSize(new Uint8Array(await touch.arrayBuffer()))).toEqual({ width: 180, height: 180 });
+    const ico = await asset("/favicon.ico");
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get("Content-Type")).toMatch(/icon/);
+  });
+});
+
+describe("the service worker script", () => {
+  it("is JavaScript that the browser checks for updates, never cached as immutable", async () => {
+    const response = await asset("/sw.js");
+    expect(response.status, "public/sw.js is built by scripts/build-service-worker.ts").toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await response.text()).toContain("lc-personal-");
+  });
+});
+
+describe("every page", () => {
+  it("links the manifest and icons, names its theme colours, and lets the worker and the manifest load", async () => {
+    const response = await fetchApp("/");
+    const html = await response.text();
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
+    expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32"/>');
+    const manifest = (await (await asset("/manifest.webmanifest")).json()) as Manifest;
+    expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}" media="(prefers-color-scheme: light)"/>`);
+    expect(html).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: dark\)"\/>/);
+    const policy = response.headers.get("Content-Security-Policy") ?? "";
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+  });
+});
+
+describe("/offline-collection.json: whose pages a browser may keep", () => {
+  const collection = async (cookie?: string) => {
+    const response = await fetchApp("/offline-collection.json", cookie ? { headers: { Cookie: cookie } } : undefined);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    return (await response.json()) as { key: string | null; version?: string; pages?: string[] };
+  };
+
+  it("names no account for a visitor or a member without access", async () => {
+    expect(await collection()).toEqual({ key: null });
+    expect(await collection((await signedInUser("no-access")).cookie)).toEqual({ key: null });
+  });
+
+  it("gives a buyer the library and every card page under an opaque key of their own, the same on every device", async () => {
+    const cards = await env.DB.prepare("SELECT id FROM affirmation_cards ORDER BY order_index, id").all<{ id: string }>();
+    const first = await buyer("offline-a");
+    const mine = await collection(first.cookie);
+    expect(mine.pages).toEqual(["/cards", ...cards.results.map((card) => `/cards/${card.id}`)]);
+    expect(mine.pages).toHaveLength(50);
+    expect(mine.key).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(mine.key).not.toContain(first.id);
+    expect((await collection(first.cookie)).key).toBe(mine.key);
+
+    const other = await collection((await buyer("offline-b")).cookie);
+    expect(other.key).not.toBe(mine.key);
+  });
+
+  it("changes its version when the buyer's favourites change (the cached pages show them)", async () => {
+    const me = await buyer("offline-favourite");
+    const before = await collection(me.cookie);
+    const cardId = before.pages?.[1]?.replace("/cards/", "") ?? "";
+    const saved = await api("/api/favorites", { token: me.token, method: "POST", body: JSON.stringify({ userId: me.id, cardId }) });
+    expect(saved.status).toBeLessThan(300);
+    const after = await collection(me.cookie);
+    expect(after.key).toBe(before.key);
+    expect(after.version).not.toBe(before.version);
+  });
+});
+
+describe("signing out", () => {
+  it("tells the browser to drop its cached copies of the account's pages", async () => {
+    const me = await buyer("offline-sign-out");
+    const response = await postForm("/logout", {}, { cookie: me.cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Clear-Site-Data")).toBe('"cache"');
+  });
+
+  it("says nothing of the kind to a page that keeps the session", async () => {
+    const me = await buyer("offline-kept");
+    const response = await fetchApp("/cards", { headers: { Cookie: me.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Clear-Site-Data")).toBeNull();
+  });
+});
