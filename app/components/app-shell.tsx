@@ -13,13 +13,20 @@ type Tab = { id: string; label: string; href: string; icon: IconName };
  * thumb's reach. Plain links and a plain sign-out form, so all of it works without JavaScript. The pages inside
  * follow the reader's colour scheme (`theme-adaptive`, app/tailwind.css).
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({
+  children,
+  followsColorScheme = true,
+}: {
+  children: ReactNode;
+  /** The reading pages follow the reader's colour scheme; /admin, a plain form page, stays light. */
+  followsColorScheme?: boolean;
+}) {
   const viewer = useViewer();
   const location = useLocation();
   const tabs = appTabs(viewer);
   const current = currentTab(location.pathname, new URLSearchParams(location.search));
   return (
-    <div className="theme-adaptive min-h-screen bg-canvas pb-20 text-ink md:pb-0">
+    <div className={`${followsColorScheme ? "theme-adaptive " : ""}min-h-screen bg-canvas pb-20 text-ink md:pb-0`}>
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 sm:px-6 lg:px-8">
           <Link to={viewer?.hasAccess ? "/cards" : "/dashboard"} className="whitespace-nowrap font-serif text-lg font-bold">

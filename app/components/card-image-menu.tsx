@@ -106,7 +106,7 @@ export function CardImageMenu({
     });
   }
 
-  const itemClass = "flex w-full items-center gap-3 rounded-lg px-2 py-1.5 text-left text-sm text-ink hover:bg-sage-100";
+  const itemClass = "flex w-full items-center gap-3 rounded-lg px-2 py-1.5 text-left text-sm text-ink hover:bg-surface-muted";
   const items = [
     ...IMAGE_STYLES.map((style) => ({ style, format: "card" as const, label: IMAGE_STYLE_LABELS[style], detail: null })),
     { style: DEFAULT_IMAGE_STYLE, format: "wallpaper" as const, label: WALLPAPER_LABEL, detail: "1080 × 1920" },
@@ -119,7 +119,7 @@ export function CardImageMenu({
       >
         <Icon name="download-simple" className="h-6 w-6" />
       </summary>
-      <div className="absolute right-0 z-20 mt-1 w-64 space-y-1 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10" aria-busy={busy}>
+      <div className="absolute right-0 z-20 mt-1 w-64 space-y-1 rounded-xl bg-surface p-2 shadow-xl ring-1 ring-black/10" aria-busy={busy}>
         <p className="px-2 pt-1 text-sm font-semibold text-ink">{busy ? "Preparing..." : "Download PNG"}</p>
         <ul className="space-y-0.5" data-testid="image-menu-items">
           {items.map(({ style, format, label, detail }) => (

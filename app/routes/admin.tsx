@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useId, type ReactNode } from "react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -47,6 +47,7 @@ import {
   type AdminIntent,
 } from "~/validation/admin";
 import { emailSchema } from "~/validation/auth";
+import { AppShell } from "~/components/app-shell";
 
 export const headers = forwardHeaders;
 
@@ -184,34 +185,16 @@ export default function AdminPage() {
   const shown = actionData?.check ?? result;
 
   return (
-    <>
-      <header className="border-b border-sage-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
-          <div className="min-w-0">
-            <Link to="/" className="font-serif text-xl font-bold text-sage-800">
-              LIGHT <span className="text-lavender-700">Cards</span>
-            </Link>
-            <p className="flex text-sm text-ink-muted">
-              <span className="shrink-0">Signed in as&nbsp;</span>
-              <EmailText address={adminEmail} className="font-semibold text-ink" />
-              <span className="shrink-0">&nbsp;(admin)</span>
-            </p>
-          </div>
-          <nav aria-label="Account" className="flex items-center gap-3">
-            <Link to="/dashboard" className="text-sm font-semibold text-lavender-700 underline">
-              Dashboard
-            </Link>
-            <Form method="post" action="/logout">
-              <SubmitButton className="btn-secondary px-4 py-2 text-sm" pendingText="Signing out...">
-                Log Out
-              </SubmitButton>
-            </Form>
-          </nav>
-        </div>
-      </header>
-
+    <AppShell followsColorScheme={false}>
       <main id="main" className="mx-auto w-full max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
-        <h1 className="font-serif text-3xl font-bold">Admin</h1>
+        <div className="space-y-1">
+          <h1 className="font-serif text-3xl font-bold">Admin</h1>
+          <p className="flex text-sm text-ink-muted">
+            <span className="shrink-0">Signed in as&nbsp;</span>
+            <EmailText address={adminEmail} className="font-semibold text-ink" />
+            <span className="shrink-0">&nbsp;(admin)</span>
+          </p>
+        </div>
 
         <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
           <section aria-labelledby="access-title" className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
@@ -255,7 +238,7 @@ export default function AdminPage() {
         />
         <AuditLogTable auditLog={auditLog} />
       </main>
-    </>
+    </AppShell>
   );
 }
 
