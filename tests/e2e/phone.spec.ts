@@ -23,10 +23,17 @@ async function signInAsBuyer(page: Page, baseURL: string) {
   return buyer;
 }
 
-/** The page's width beyond the viewport: what a reader would scroll sideways to see. */
-async function expectNoSidewaysScroll(page: Page, path: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+/**
+ * Opens each page (once its heading shows) and measures its width beyond the viewport: what a reader would scroll
+ * sideways to see.
+ */
+async function expectNoSidewaysScroll(page: Page, pages: [path: string, heading: RegExp | string][]) {
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+  }
 }
 
 async function openCollection(page: Page, path = "/cards") {
@@ -38,7 +45,7 @@ test.describe("no page scrolls sideways on a phone", () => {
   for (const width of [390, 360]) {
     test(`visitor pages at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });
-      const pages: [string, RegExp | string][] = [
+      await expectNoSidewaysScroll(page, [
         ["/", "Frequently Asked Questions"],
         ["/sample-card", "Try a Sample Card"],
         ["/login", "Welcome Back"],
@@ -46,30 +53,20 @@ test.describe("no page scrolls sideways on a phone", () => {
         ["/checkout", /^(Get Full Access|Complete Your Purchase)$/],
         ["/cards", "Access Your Collection"],
         ["/cards/abundance-the-lord-is-my-shepherd", "Access Your Collection"],
-      ];
-      for (const [path, heading] of pages) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
-        await expectNoSidewaysScroll(page, path);
-      }
+      ]);
     });
 
     test(`a buyer's pages at ${width} px, with a 30-character email`, async ({ page, baseURL }) => {
       await page.setViewportSize({ width, height: 844 });
       const buyer = await signInAsBuyer(page, baseURL!);
-      const pages: [string, RegExp | string][] = [
+      await expectNoSidewaysScroll(page, [
         ["/dashboard", /^Welcome back, .+!$/],
         ["/cards", "Your Collection"],
         ["/cards?view=list", "Your Collection"],
         ["/cards/abundance-the-lord-is-my-shepherd", "The Lord Is My Shepherd"],
         ["/collection", "The collection as a PDF"],
         ["/", "Frequently Asked Questions"],
-      ];
-      for (const [path, heading] of pages) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
-        await expectNoSidewaysScroll(page, path);
-      }
+      ]);
       // The address is cut to fit, and whole in its title; Log Out stays on the screen.
       await page.goto("/dashboard");
       await expect(page.getByTestId("account-email")).toHaveAttribute("title", buyer.email);
