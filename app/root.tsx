@@ -19,6 +19,8 @@ import { useNonce } from "~/components/nonce";
 import { InlineStylesheets } from "~/components/inline-stylesheets";
 import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
 import { useTimeZoneCookie } from "~/hooks/use-time-zone-cookie";
+import { useViewer } from "~/hooks/use-viewer";
+import { SIGNED_IN_ATTRIBUTE } from "~/modules/offline/protocol";
 import { carriesSessionCookie } from "~/modules/auth/sessions.server";
 import { getViewer } from "~/modules/auth/viewer.server";
 import { getToast } from "~/modules/toast/toast.server";
@@ -73,8 +75,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const viewer = useViewer();
   return (
-    <html lang="en">
+    // A signed-in viewer's page says so to the service worker, which otherwise asks the server nothing (decision 025).
+    <html lang="en" {...(viewer ? { [SIGNED_IN_ATTRIBUTE]: "" } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

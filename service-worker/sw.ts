@@ -68,11 +68,10 @@ const CARD_IMAGE = /^\/cards\/[^/]+\/image\.png$/;
 worker.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      // Only the few public files here: a visitor's browser downloads nothing more than the pages it opens. The app's
+      // files (about 1 MB) come with a buyer's collection (keepShell), and each file a page loads is kept as it passes.
       const cache = await cacheStorage.open(SHELL_CACHE);
-      // A new worker for the same build (its own code changed) fetches nothing it already holds.
-      const held = await Promise.all(SHELL_FILES.map((url) => cache.match(url)));
-      const missing = SHELL_FILES.filter((_, index) => !held[index]);
-      await cache.addAll([...missing, ...PUBLIC_FILES].map((url) => new Request(url, { credentials: "omit" })));
+      await cache.addAll(PUBLIC_FILES.map((url) => new Request(url, { credentials: "omit" })));
       await worker.skipWaiting();
     })(),
   );
@@ -92,7 +91,10 @@ worker.addEventListener("activate", (event) => {
 
 worker.addEventListener("message", (event) => {
   const message = event.data as WorkerMessage | null;
-  if (message?.type === "sync") event.waitUntil(syncCollection());
+  if (message?.type !== "sync") return;
+  // A visitor's page asks the server nothing, unless this browser still keeps someone's pages: then the server's
+  // answer (no account) makes the worker forget them.
+  event.waitUntil((async () => (message.signedIn || (await keepsAnyCollection()) ? syncCollection() : forgetCollection()))());
 });
 
 worker.addEventListener("fetch", (event) => {
@@ -243,6 +245,7 @@ async function keepCollection(): Promise<void> {
   if (!collection.key) return forgetCollection();
   const name = PERSONAL_PREFIX + collection.key;
   await deletePersonalCaches(name);
+  if (!(await keepShell())) return;
   const cache = await cacheStorage.open(name);
   const kept = await cache.match(VERSION_ENTRY);
   const missing = kept && (await kept.text()) === collection.version ? await pagesNotIn(cache, collection.pages) : collection.pages;
@@ -267,6 +270,26 @@ async function keepCollection(): Promise<void> {
     await cache.put(VERSION_ENTRY, new Response(collection.version));
   }
   await tell({ type: "offline-collection", cards: collection.pages.filter((page) => CARD_PAGE.test(page)).length });
+}
+
+/**
+ * The app's files, for a buyer whose pages are kept: every file of the build, fetched once per build (false when the
+ * network went away; the next sync tries again).
+ */
+async function keepShell(): Promise<boolean> {
+  const cache = await cacheStorage.open(SHELL_CACHE);
+  const held = await Promise.all(SHELL_FILES.map((url) => cache.match(url)));
+  const missing = SHELL_FILES.filter((_, index) => !held[index]);
+  try {
+    await cache.addAll(missing.map((url) => new Request(url, { credentials: "omit" })));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function keepsAnyCollection(): Promise<boolean> {
+  return (await cacheStorage.keys()).some((name) => name.startsWith(PERSONAL_PREFIX));
 }
 
 /** This browser keeps no one's pages, and its pages say so. */

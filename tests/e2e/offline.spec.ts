@@ -52,6 +52,17 @@ test.describe("offline, with the service worker @js", () => {
   // Each test waits for the worker to fetch 50 pages, on a machine other test runs share.
   test.describe.configure({ timeout: 90_000 });
 
+  test("a visitor's browser downloads nothing for it: no collection asked for, no app files fetched ahead", async ({ page }) => {
+    const fetchedByWorker: string[] = [];
+    page.context().on("request", (request) => {
+      if (request.serviceWorker()) fetchedByWorker.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeAttached();
+    await expectOfflineCollection(page, "none");
+    expect(fetchedByWorker.filter((path) => path.startsWith("/build/") || path.endsWith("offline-collection.json"))).toEqual([]);
+  });
+
   test("a buyer's library and unopened cards open offline after one visit; a page that needs the network says so; sign-out leaves nothing", async ({
     page,
     context,

@@ -22,10 +22,17 @@ export type OfflineCollection =
 export const SIGN_OUT_PATHS = ["/logout", "/api/auth/logout"];
 
 export type WorkerMessage =
-  /** A page asks the worker to bring the collection up to date (after it has loaded). */
-  | { type: "sync" }
+  /**
+   * A page asks the worker to bring the collection up to date (after it has loaded). `signedIn` is what the page's
+   * server said (`data-signed-in` on the document): a visitor's page costs no request, unless this browser still keeps
+   * someone's pages, which are then checked and forgotten.
+   */
+  | { type: "sync"; signedIn: boolean }
   /** The worker says how many cards this browser now keeps for offline reading (0: none). */
   | { type: "offline-collection"; cards: number };
+
+/** Set on the document's root element by the server for a signed-in viewer (root.tsx). */
+export const SIGNED_IN_ATTRIBUTE = "data-signed-in";
 
 /** Set on the document's root element by the page once the worker keeps the collection: `data-offline="ready"`. */
 export const OFFLINE_READY_ATTRIBUTE = "data-offline";

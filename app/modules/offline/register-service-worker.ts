@@ -3,7 +3,7 @@
  * collection up to date (docs/decisions/025-installable-offline.md). Runs only with JavaScript, after the page has
  * loaded (the page's scripts start then, decision 024); every page works the same without it.
  */
-import { OFFLINE_READY_ATTRIBUTE, type WorkerMessage } from "./protocol";
+import { OFFLINE_READY_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, type WorkerMessage } from "./protocol";
 
 export const SERVICE_WORKER_URL = "/sw.js";
 
@@ -23,7 +23,12 @@ export function registerServiceWorker(): void {
   container
     .register(SERVICE_WORKER_URL)
     .then(() => container.ready)
-    .then((registration) => registration.active?.postMessage({ type: "sync" } satisfies WorkerMessage))
+    .then((registration) =>
+      registration.active?.postMessage({
+        type: "sync",
+        signedIn: document.documentElement.hasAttribute(SIGNED_IN_ATTRIBUTE),
+      } satisfies WorkerMessage),
+    )
     // Offline use is an extra: a browser that refuses the worker (private mode, storage full) still has every page.
     .catch((error: unknown) => console.warn("The service worker could not start", error));
 }
