@@ -169,7 +169,7 @@ function Thumbnail({ src, width }: { src: string; width: number }) {
   return (
     <span
       aria-hidden="true"
-      data-thumbnail={src}
+      data-thumbnail=""
       className="hidden rounded bg-sage-100 bg-cover ring-1 ring-black/10 group-open/image-menu:block"
       style={{ width, height: THUMB_HEIGHT, backgroundImage: `url("${src}")` }}
     />
