@@ -6,7 +6,7 @@ import { AffirmationCard } from "~/components/affirmation-card";
 import { VersePanel } from "~/components/library/verse-panel";
 import { ActionToast } from "~/components/ui/toaster";
 import { useActivityRecorder } from "~/hooks/use-activity";
-import { accessRequiredRedirect, cardAudienceFor } from "~/modules/access/access.server";
+import { accessRequiredRedirect, pageAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { getVisibleCard } from "~/modules/cards/cards.server";
 import { filterSearch, neighbours } from "~/modules/cards/filter";
@@ -39,8 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
   }
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
-  const audience = await cardAudienceFor(context.db, user);
-  if (audience === "visitor") throw new Error("A signed-in user is never a visitor");
+  const audience = await pageAudienceFor(context.db, user);
   const card = await getVisibleCard(context.db, audience, cardId.data);
   if (!card) {
     // A paid card for someone without access: the checkout, as on /cards. An id no card has: a 404 page.

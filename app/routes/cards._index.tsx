@@ -3,7 +3,7 @@ import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "@remix-r
 import { AccessGate } from "~/components/access-gate";
 import { AppShell } from "~/components/app-shell";
 import { CollectionBrowser } from "~/components/library/collection-browser";
-import { accessRequiredRedirect, getAccessStatus } from "~/modules/access/access.server";
+import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/access.server";
 import { accessGateAction } from "~/modules/access/gate.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { loadLibrary } from "~/modules/cards/library.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const sent = new URL(request.url).searchParams.get("sent") === "1";
     return data({ view: "gate" as const, price, devGrant: context.config.isDevelopment, sent });
   }
-  if (!(await getAccessStatus(context.db, user.id)).hasAccess) throw await accessRequiredRedirect(context.config);
+  if (!(await pageAccessStatus(context.db, user.id)).hasAccess) throw await accessRequiredRedirect(context.config);
   const favoriteIds = await listFavoriteCardIds(context.db, user.id);
   const library = await loadLibrary(context.db, "buyer", favoriteIds, new URL(request.url).searchParams);
   return data(

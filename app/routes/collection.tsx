@@ -7,7 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { Icon } from "~/components/ui/icon";
-import { cardAudienceFor } from "~/modules/access/access.server";
+import { pageAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { collectionPdfSource, prepareCollectionPdfAfterResponse, storedCollectionPdf } from "~/modules/pdf/collection-pdf-store.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "The collection as a PDF | LIG
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  if ((await cardAudienceFor(context.db, user)) !== "buyer") {
+  if ((await pageAudienceFor(context.db, user)) !== "buyer") {
     throw new Response("The collection PDF is for buyers. Purchase LIGHT Cards to download the whole collection.", { status: 403 });
   }
   const source = await collectionPdfSource(context);

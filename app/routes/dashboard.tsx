@@ -10,7 +10,7 @@ import { CategoryFilter } from "~/components/library/category-filter";
 import { ProgressPanel } from "~/components/library/progress-panel";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { SubmitButton, TextField } from "~/components/forms";
-import { cardAudienceFor } from "~/modules/access/access.server";
+import { pageAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { updateProfile } from "~/modules/auth/users.server";
 import { setPasswordAction, signOutEverywhereAction } from "~/modules/auth/account-security.server";
@@ -39,8 +39,7 @@ const activityTime = (timeZone: string) => new Intl.DateTimeFormat("en-US", { da
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
-  const audience = await cardAudienceFor(context.db, user);
-  if (audience === "visitor") throw new Error("A signed-in user is never a visitor");
+  const audience = await pageAudienceFor(context.db, user);
   // A GET changes nothing: the zone is stored when the user next records activity.
   const timeZone = preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
   const favoriteIds = await listFavoriteCardIds(context.db, user.id);

@@ -45,6 +45,26 @@ export async function cardAudienceFor(db: Database, user: Pick<User, "id"> | nul
   return (await getAccessStatus(db, user.id)).hasAccess ? "buyer" : "member-without-access";
 }
 
+const pageAccess = new WeakMap<Database, Map<string, Promise<AccessStatus>>>();
+
+/**
+ * getAccessStatus, asked once per request by a page's loaders, which run together: the root's chrome ("My cards", the
+ * tabs) and the route's own gate. Keyed by the request's database handle (one per request). Loaders only: an action
+ * that changes access reads getAccessStatus afresh.
+ */
+export function pageAccessStatus(db: Database, userId: string): Promise<AccessStatus> {
+  const byUser = pageAccess.get(db) ?? new Map<string, Promise<AccessStatus>>();
+  pageAccess.set(db, byUser);
+  const status = byUser.get(userId) ?? getAccessStatus(db, userId);
+  byUser.set(userId, status);
+  return status;
+}
+
+/** cardAudienceFor for a page's loaders (pageAccessStatus). */
+export async function pageAudienceFor(db: Database, user: Pick<User, "id">): Promise<Exclude<CardAudience, "visitor">> {
+  return (await pageAccessStatus(db, user.id)).hasAccess ? "buyer" : "member-without-access";
+}
+
 /**
  * The access gate's form: emails a sign-in link that confirms access, but only to an email that has
  * access. All of it (the lookup included) runs after the response, so the gate answers the same, in

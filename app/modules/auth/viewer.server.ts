@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getAccessStatus } from "~/modules/access/access.server";
+import { pageAccessStatus } from "~/modules/access/access.server";
 import { isAdmin } from "./guards.server";
 import { carriesSessionCookie } from "./sessions.server";
 import type { Viewer } from "./viewer";
@@ -13,6 +13,6 @@ export async function getViewer(context: AppLoadContext, request: Request): Prom
   if (!carriesSessionCookie(request)) return null;
   const user = (await context.auth.getCurrentUser())?.user;
   if (!user) return null;
-  const { hasAccess } = await getAccessStatus(context.db, user.id);
+  const { hasAccess } = await pageAccessStatus(context.db, user.id);
   return { isAdmin: isAdmin(context, user), hasAccess };
 }
