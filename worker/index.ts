@@ -31,6 +31,7 @@ import {
   pageCacheKey,
   readCachedPage,
   storePage,
+  visitorRender,
   withScriptHashes,
 } from "../app/modules/http/page-cache.server";
 import { crossOriginRefusal, isCrossOriginStateChange } from "../app/modules/security/origin.server";
@@ -57,8 +58,11 @@ export default {
     const perRequestScripts = [nonceSource(cspNonce)];
     if (isCrossOriginStateChange(request, config)) return withSecurityHeaders(crossOriginRefusal(request), perRequestScripts);
 
-    const guarded = await guardRequestBody(request);
-    if (guarded instanceof Response) return withSecurityHeaders(guarded, perRequestScripts);
+    const checked = await guardRequestBody(request);
+    if (checked instanceof Response) return withSecurityHeaders(checked, perRequestScripts);
+    // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
+    const cacheable = isCacheablePageRequest(checked);
+    const guarded = cacheable ? visitorRender(checked) : checked;
 
     const sentBookmark = await readBookmark(config, guarded);
     const d1 = timeD1(openSession(env.DB, guarded, sentBookmark));
@@ -91,7 +95,7 @@ export default {
     };
 
     // A visitor's public page: from the colo's cache when this build, content and variant set drew it before.
-    const pageKey = isCacheablePageRequest(guarded) ? await pageCacheKeyFor(loadContext, guarded) : null;
+    const pageKey = cacheable ? await pageCacheKeyFor(loadContext, guarded) : null;
     if (pageKey) {
       const cached = await readCachedPage(pageKey);
       if (cached) {

@@ -34,6 +34,8 @@ export type Experiments = {
 };
 
 const YEAR = 365 * 24 * 60 * 60;
+/** The signed cookie mirroring a subject's assignment. */
+export const ASSIGNMENT_COOKIE_NAME = "lc_ab";
 const storedAssignmentSchema = z.partialRecord(z.enum(EXPERIMENTS), z.enum(["A", "B"]));
 type StoredAssignment = z.infer<typeof storedAssignmentSchema>;
 const cookieSchema = z.object({ subject: z.string(), assignment: storedAssignmentSchema });
@@ -48,7 +50,7 @@ export function optsOutOfTracking(request: Request): boolean {
 }
 
 function assignmentCookie(context: Pick<AppLoadContext, "config">, request: Request) {
-  return signedCookie("lc_ab", context.config, request, { maxAge: YEAR });
+  return signedCookie(ASSIGNMENT_COOKIE_NAME, context.config, request, { maxAge: YEAR });
 }
 
 async function storedAssignment(

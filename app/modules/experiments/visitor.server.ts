@@ -1,14 +1,15 @@
-import { isPlainHttpLocalhost } from "~/modules/http/cookies.server";
+import { isPlainHttpLocalhost, rawCookie } from "~/modules/http/cookies.server";
 
 /**
  * A random id for this browser, kept a year: A/B assignments and checkout metadata key on it.
  * Not a secret and not personal data beyond the visit.
  */
-const COOKIE = "lc_vid";
+export const VISITOR_COOKIE_NAME = "lc_vid";
+const VISITOR_ID = /^[0-9a-f-]{36}$/;
 
 export function readVisitorId(request: Request): string | null {
-  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([0-9a-f-]{36})`).exec(request.headers.get("Cookie") ?? "");
-  return match?.[1] ?? null;
+  const value = rawCookie(request, VISITOR_COOKIE_NAME);
+  return value && VISITOR_ID.test(value) ? value : null;
 }
 
 /** The visitor id, and the Set-Cookie to send when it is new. */
@@ -17,5 +18,5 @@ export function ensureVisitorId(request: Request): { visitorId: string; setCooki
   if (existing) return { visitorId: existing, setCookie: null };
   const visitorId = crypto.randomUUID();
   const secure = isPlainHttpLocalhost(request) ? "" : "; Secure";
-  return { visitorId, setCookie: `${COOKIE}=${visitorId}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}` };
+  return { visitorId, setCookie: `${VISITOR_COOKIE_NAME}=${visitorId}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}` };
 }

@@ -1,3 +1,8 @@
+import { carriesSessionCookie } from "~/modules/auth/sessions.server";
+import { ASSIGNMENT_COOKIE_NAME } from "~/modules/experiments/assignment.server";
+import { VISITOR_COOKIE_NAME } from "~/modules/experiments/visitor.server";
+import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
+import { carriesCookie, withOnlyCookies } from "./cookies.server";
 import { edgeCache } from "./edge-cache.server";
 
 /**
@@ -5,22 +10,36 @@ import { edgeCache } from "./edge-cache.server";
  * kept in the colo's Cache API under a key made of the build, the public content's version, the A/B variant set
  * and the URL, so a new build, a content change or an ended test names new keys and the old pages are simply never
  * read again. Only a visitor's plain GET may read or fill it: a session, a flash message, credentials or a form post
- * always goes to the app, and a response that sets a cookie is never stored.
+ * always goes to the app, and a response that sets a cookie is never stored. A request that may be answered from the
+ * cache or fill it is rendered from `visitorRender(request)`: the cookies a visitor's page may depend on, nothing else.
  */
 
 /** The pages whose HTML is the same for every visitor with the same URL and variant set. */
 const CACHEABLE_PAGES = [/^\/$/, /^\/sample-card$/, /^\/share\/[A-Za-z0-9-]+$/, /^\/login$/, /^\/register$/];
 
-/** Cookies that make a page personal: a session, a flash toast. */
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:lc_session|lc_toast)=/;
+/** The cookies a shared page may be rendered from: the visitor id and the A/B assignment (the landing's variants). */
+const VISITOR_COOKIES = [VISITOR_COOKIE_NAME, ASSIGNMENT_COOKIE_NAME] as const;
 
 /** How long a colo keeps a page; versioned keys, not this, make a change visible. */
 const EDGE_MAX_AGE = 3600;
 
 export function isCacheablePageRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
-  if (request.headers.has("Authorization") || PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) return false;
+  if (request.headers.has("Authorization") || isPersonal(request)) return false;
   return CACHEABLE_PAGES.some((page) => page.test(new URL(request.url).pathname));
+}
+
+/** A session or a flash toast, found by the parser the app reads them with (a regex once missed `lc_session =<token>`). */
+function isPersonal(request: Request): boolean {
+  return carriesSessionCookie(request) || carriesCookie(request, TOAST_COOKIE_NAME);
+}
+
+/**
+ * The request a cacheable page is rendered from: only the visitor cookies and no `Authorization`, so whatever else the
+ * browser sent (a session under a name the check above did not see) can never reach a page served to everyone.
+ */
+export function visitorRender(request: Request): Request {
+  return withOnlyCookies(request, VISITOR_COOKIES);
 }
 
 export function pageCacheKey(request: Request, version: { build: string; content: string; variants: string }): Request {
