@@ -12,6 +12,7 @@ import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
 import { recordExperimentEvent } from "~/modules/experiments/events.server";
 import { ensureVisitorId } from "~/modules/experiments/visitor.server";
+import { returnPathOf } from "~/validation/auth";
 import { ctaPlacementSchema } from "~/validation/experiments";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
@@ -49,7 +50,7 @@ async function countCtaClick(context: LoaderFunctionArgs["context"], request: Re
     recordExperimentEvent(context, experiments, { type: "cta_click", url: request.url, placement: placement.data });
   }
   url.searchParams.delete("cta");
-  return redirect(`${url.pathname}${url.search}`, 303);
+  return redirect(returnPathOf(url) ?? url.pathname, 303);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
