@@ -29,6 +29,7 @@ import {
   isCacheablePageRequest,
   isStorablePage,
   pageCacheKey,
+  privateUnlessStated,
   readCachedPage,
   storePage,
   visitorRender,
@@ -56,10 +57,12 @@ export default {
     const config = readConfig(env);
     const cspNonce = randomToken(16);
     const perRequestScripts = [nonceSource(cspNonce)];
-    if (isCrossOriginStateChange(request, config)) return withSecurityHeaders(crossOriginRefusal(request), perRequestScripts);
+    if (isCrossOriginStateChange(request, config)) {
+      return privateUnlessStated(withSecurityHeaders(crossOriginRefusal(request), perRequestScripts));
+    }
 
     const checked = await guardRequestBody(request);
-    if (checked instanceof Response) return withSecurityHeaders(checked, perRequestScripts);
+    if (checked instanceof Response) return privateUnlessStated(withSecurityHeaders(checked, perRequestScripts));
     // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
     const cacheable = isCacheablePageRequest(checked);
     const guarded = cacheable ? visitorRender(checked) : checked;
@@ -105,7 +108,9 @@ export default {
     }
 
     const response = await handleRemixRequest(guarded, loadContext);
-    if (!pageKey || !isStorablePage(response)) return finish(withSecurityHeaders(response, perRequestScripts), pageKey ? "miss" : "bypass");
+    if (!pageKey || !isStorablePage(response)) {
+      return finish(privateUnlessStated(withSecurityHeaders(response, perRequestScripts)), pageKey ? "miss" : "bypass");
+    }
 
     const { html, scriptSources } = await withScriptHashes(await response.text());
     const page = withSecurityHeaders(new Response(html, response), scriptSources);

@@ -79,6 +79,16 @@ export function isStorablePage(response: Response): boolean {
   );
 }
 
+/**
+ * Everything the page cache did not serve or keep (signed-in pages and their `.data` answers, redirects, errors, a
+ * visitor's page that set a cookie) may be personal: no browser, proxy or CDN may keep it. A response that states its
+ * own caching (a card image, the PDF's revalidation) keeps it.
+ */
+export function privateUnlessStated(response: Response): Response {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
 /** The page's own Cache-Control travels beside the one the Cache API needs, and is what a browser gets back. */
 const PAGE_CACHE_CONTROL = "X-Page-Cache-Control";
 
