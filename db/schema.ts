@@ -409,6 +409,22 @@ export const abEvents = sqliteTable(
   (t) => [index("ab_events_test_variant_event_idx").on(t.testName, t.variant, t.event)],
 );
 
+/**
+ * Clicks the daily clean-up took out of `ab_events` (docs/decisions/020-ab-tests.md, "Retention"): their count per
+ * test, variant, event and placement ('' for none), added to the live rows by the results so /admin stays exact.
+ */
+export const abEventTotals = sqliteTable(
+  "ab_event_totals",
+  {
+    testName: text("test_name").notNull(),
+    variant: text("variant").notNull(),
+    event: text("event").notNull(),
+    placement: text("placement").notNull().default(""),
+    events: integer("events").notNull(),
+  },
+  (t) => [uniqueIndex("ab_event_totals_key").on(t.testName, t.variant, t.event, t.placement)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type AffirmationCard = typeof affirmationCards.$inferSelect;
