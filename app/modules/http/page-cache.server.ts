@@ -26,7 +26,10 @@ const EDGE_MAX_AGE = 3600;
 export function isCacheablePageRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.has("Authorization") || isPersonal(request)) return false;
-  return CACHEABLE_PAGES.some((page) => page.test(new URL(request.url).pathname));
+  const url = new URL(request.url);
+  // A paid card's share link opens only while its issuer keeps access (019): its page is never kept.
+  if (url.searchParams.has("t")) return false;
+  return CACHEABLE_PAGES.some((page) => page.test(url.pathname));
 }
 
 /** A session or a flash toast, found by the parser the app reads them with (a regex once missed `lc_session =<token>`). */

@@ -53,7 +53,12 @@ export function isValidSignature(
  * spelling: base64 ignores a last character's spare bits, so 16 spellings decoded to the same bytes, and a
  * signature is a token that must have exactly one form (issue 22).
  */
-export async function isSignatureUnder(secrets: readonly string[], label: string, value: string, signature: string | null): Promise<boolean> {
+export async function isSignatureUnder(
+  secrets: readonly string[],
+  label: string,
+  value: string,
+  signature: string | null,
+): Promise<boolean> {
   if (!signature || signature.length > 64 || !/^[A-Za-z0-9_-]+$/.test(signature)) return false;
   let given: Uint8Array;
   try {

@@ -10,16 +10,7 @@ import { readConfig } from "~/modules/config/config.server";
 import { unsubscribeLinks } from "~/modules/email/unsubscribe.server";
 import { fetchApp } from "../helpers";
 import { signedInUser } from "../library-support";
-
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/** The other spellings of a 22-character base64url signature: its last character with other spare bits. */
-export function otherSpellings(signature: string): string[] {
-  const last = ALPHABET.indexOf(signature.at(-1) ?? "");
-  return Array.from({ length: 16 }, (_, spare) => (last & 0b110000) | spare)
-    .filter((index) => index !== last)
-    .map((index) => `${signature.slice(0, -1)}${ALPHABET[index]}`);
-}
+import { otherSpellings } from "./spellings";
 
 describe("a respelled signature", () => {
   it("an unsubscribe link with any of the 15 other spellings of its signature is invalid (400), the real one works", async () => {
