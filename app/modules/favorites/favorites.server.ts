@@ -61,7 +61,7 @@ export async function setFavorite(db: Database, userId: string, cardId: string, 
 export async function changeFavorite(
   context: { db: Database },
   request: Request,
-  user: Pick<User, "id" | "timeZone">,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   cardId: string,
   favorite: boolean,
 ): Promise<FavoriteChange & { newBadges: EarnedBadge[] }> {

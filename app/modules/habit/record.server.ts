@@ -12,7 +12,7 @@ import { timeZoneFromRequest } from "./time-zone.server";
 export async function recordActivitySafely(
   db: Database,
   request: Request,
-  user: Pick<User, "id" | "timeZone">,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   activity: { cardId: string | null; activityType: ActivityType; metadata?: Record<string, unknown> | null },
 ): Promise<{ newBadges: EarnedBadge[] }> {
   try {
@@ -35,7 +35,7 @@ export const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 export async function recordCardView(
   db: Database,
   request: Request,
-  user: Pick<User, "id" | "timeZone">,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   cardId: string,
   now: Date = new Date(),
 ): Promise<{ newBadges: EarnedBadge[] }> {
