@@ -112,7 +112,7 @@ export default {
       return finish(privateUnlessStated(withSecurityHeaders(response, perRequestScripts)), pageKey ? "miss" : "bypass");
     }
 
-    const { html, scriptSources } = await withScriptHashes(await response.text());
+    const { html, scriptSources } = await withScriptHashes(await response.text(), cspNonce);
     const page = withSecurityHeaders(new Response(html, response), scriptSources);
     ctx.waitUntil(storePage(pageKey, edgeCopy(html, page.headers)));
     return finish(page, "miss");
