@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { inArray } from "drizzle-orm";
+import type { Database } from "#db/client";
 import { abEvents } from "#db/schema";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { type Experiments, type ExperimentSubject, readStoredAssignment, subjectKey } from "./assignment.server";
@@ -138,4 +140,13 @@ export function recordConversion(context: Context, purchase: { id: string; userI
       ];
     });
   });
+}
+
+/**
+ * A purchase refunded in full, or lost to a dispute, is no conversion: its rows go, so the results count paying
+ * buyers (issue 22). Called by the payments module as it revokes the purchase.
+ */
+export async function withdrawConversion(db: Database, purchaseId: string): Promise<void> {
+  const keys = EXPERIMENTS.map((test) => `conversion:${test}:${purchaseId}`);
+  await db.delete(abEvents).where(inArray(abEvents.dedupeKey, keys));
 }
