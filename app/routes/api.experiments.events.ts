@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
-import { recordPreviewClick } from "~/modules/experiments/events.server";
+import { recordClick } from "~/modules/experiments/events.server";
 import { previewClickSchema } from "~/validation/experiments";
 
 export const loader = () => methodNotAllowed(["POST"]);
@@ -14,6 +14,6 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await parseJsonBody(request, previewClickSchema);
-  await recordPreviewClick(context, request);
+  await recordClick(context, request, { type: "preview_click" });
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

@@ -43,8 +43,9 @@ async function eventsOf(visitorOrUser: string, event?: string) {
   return results;
 }
 
+/** The id in a signed `lc_vid=<id>.<signature>` cookie. */
 function visitorIdOf(cookie: string): string {
-  return cookie.split("=")[1]!;
+  return cookie.split("=")[1]!.split(".")[0]!;
 }
 
 beforeEach(async () => {

@@ -75,7 +75,7 @@ export async function resolveExperiments(
     return { variants: outside, subject: null, visitorId: null, settings, setCookies: [] };
   }
 
-  const visitor = ensureVisitorId(request);
+  const visitor = await ensureVisitorId(context.config, request);
   const setCookies = visitor.setCookie ? [visitor.setCookie] : [];
   const subject: ExperimentSubject = user ? { kind: "user", id: user.id } : { kind: "visitor", id: visitor.visitorId };
   // Without KV the kept assignment is unknown: show what non-participants see and count nothing, rather than draw

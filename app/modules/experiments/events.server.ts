@@ -99,17 +99,22 @@ export function recordExperimentEvent(
 }
 
 /**
- * The landing's preview-click beacon (`POST /api/experiments/events`). It counts only for a subject the landing page
- * already met: a signed-in user, or a browser carrying the visitor id the landing issued (a cookie-less post would
- * otherwise be a new visitor every time), and at most `experiment_event_subject` times a minute per subject (429
- * beyond). The row keeps the path of the page it came from (the `Referer`'s, cut as every event's is).
+ * A click the landing page reports: the preview-click beacon (`POST /api/experiments/events`) and a counted buy
+ * button (`/checkout?cta=`). It counts only for a subject the landing page already met: a signed-in user, or a
+ * browser carrying the signed visitor id the landing issued (a cookie-less request, such as another site's image
+ * tag, would otherwise be a new visitor every time), and at most `experiment_event_subject` times a minute per
+ * subject (429 beyond). The row keeps the path of the page it came from (the `Referer`'s, cut as every event's is).
  */
-export async function recordPreviewClick(context: AppLoadContext, request: Request): Promise<void> {
+export async function recordClick(
+  context: AppLoadContext,
+  request: Request,
+  event: { type: "preview_click" } | { type: "cta_click"; placement: CtaPlacement },
+): Promise<void> {
   const experiments = await context.experiments.resolve();
   const { subject } = experiments;
-  if (!subject || (subject.kind === "visitor" && readVisitorId(request) !== subject.id)) return;
+  if (!subject || (subject.kind === "visitor" && (await readVisitorId(context.config, request)) !== subject.id)) return;
   await enforceRateLimits(context, request, [{ rule: "experiment_event_subject", subject: subjectKey(subject) }]);
-  recordExperimentEvent(context, experiments, { type: "preview_click", url: request.headers.get("Referer") ?? request.url });
+  recordExperimentEvent(context, experiments, { ...event, url: request.headers.get("Referer") ?? request.url });
 }
 
 /**

@@ -25,7 +25,7 @@ async function newVisitor(): Promise<{ cookie: string; visitorId: string }> {
   const landing = await fetchApp("/");
   await landing.text();
   const vid = cookieFrom(landing, "lc_vid");
-  return { cookie: `${vid}; ${cookieFrom(landing, "lc_ab")}`, visitorId: vid.slice("lc_vid=".length) };
+  return { cookie: `${vid}; ${cookieFrom(landing, "lc_ab")}`, visitorId: vid.slice("lc_vid=".length).split(".")[0] ?? "" };
 }
 
 async function longestStoredUrl(): Promise<number> {

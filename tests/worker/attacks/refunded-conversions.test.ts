@@ -20,7 +20,7 @@ async function conversionsOf(visitorId: string): Promise<number> {
 async function buyerWhoSawTheLanding() {
   const landing = await fetchApp("/");
   await landing.text();
-  const visitorId = cookieFrom(landing, "lc_vid").slice("lc_vid=".length);
+  const visitorId = cookieFrom(landing, "lc_vid").slice("lc_vid=".length).split(".")[0] ?? "";
   const session = paidSession(uniqueEmail("refunder"), { metadata: { app: "light-cards", userId: "", visitorId, name: "Pat Refund" } });
   expect((await webhook(completed(session))).status).toBe(200);
   expect(await conversionsOf(visitorId)).toBeGreaterThan(0);
