@@ -13,8 +13,8 @@ import { ensureVisitorId } from "./visitor.server";
  * is no flicker and no JavaScript is needed:
  * - a signed-in user's variant comes from a hash of user id and test name, the same on every device;
  * - a visitor's is drawn at random on the first visit (the split's share of B);
- * - either is kept in KV under the subject (`assign:user:<id>`, `assign:visitor:<id>`) and mirrored in a signed
- *   cookie, so a returning visitor costs no KV read, a lost cookie is recovered from KV, and a change of split
+ * - either is kept in KV under the subject (`assign:user:<id>`, `assign:visitor:<id>`, the visitor's for a year, as
+ *   long as its cookie) and mirrored in a signed cookie, so a returning visitor costs no KV read, a lost cookie is recovered from KV, and a change of split
  *   never moves anyone already assigned;
  * - crawlers and visitors who send `Sec-GPC: 1` or `DNT: 1` see the control and are neither stored nor counted.
  */
@@ -103,7 +103,9 @@ export async function resolveExperiments(
   }
 
   if (assignedNow) {
-    const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next));
+    // A visitor's assignment lives as long as its cookie: every cookie-less landing writes one, and none may stay forever.
+    const expiry = subject.kind === "visitor" ? { expirationTtl: YEAR } : undefined;
+    const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next), expiry);
     context.cloudflare.ctx.waitUntil(keep.catch((error: unknown) => console.warn("Keeping an A/B assignment failed:", error)));
   }
   if (assignedNow || !fromCookie) {
