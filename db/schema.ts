@@ -43,6 +43,8 @@ export const users = sqliteTable(
     rememberLogin: integer("remember_login", { mode: "boolean" }).notNull().default(false),
     /** IANA zone sent by the browser, for streak days; UTC when unknown. */
     timeZone: text("time_zone"),
+    /** When a browser last moved `timeZone`: a change is accepted at most once a day (015, issue 22). */
+    timeZoneChangedAt: integer("time_zone_changed_at", { mode: "timestamp_ms" }),
     /** Opt-in: never pre-ticked. */
     newsletterSubscribed: integer("newsletter_subscribed", { mode: "boolean" }).notNull().default(false),
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
@@ -412,6 +414,22 @@ export const abEvents = sqliteTable(
       .$defaultFn(() => new Date()),
   },
   (t) => [index("ab_events_test_variant_event_idx").on(t.testName, t.variant, t.event)],
+);
+
+/**
+ * Clicks the daily clean-up took out of `ab_events` (docs/decisions/020-ab-tests.md, "Retention"): their count per
+ * test, variant, event and placement ('' for none), added to the live rows by the results so /admin stays exact.
+ */
+export const abEventTotals = sqliteTable(
+  "ab_event_totals",
+  {
+    testName: text("test_name").notNull(),
+    variant: text("variant").notNull(),
+    event: text("event").notNull(),
+    placement: text("placement").notNull().default(""),
+    events: integer("events").notNull(),
+  },
+  (t) => [uniqueIndex("ab_event_totals_key").on(t.testName, t.variant, t.event, t.placement)],
 );
 
 export type User = typeof users.$inferSelect;

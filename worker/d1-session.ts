@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { carriesSessionCookie, sessionCookieChange } from "../app/modules/auth/sessions.server";
 import type { AppConfig } from "../app/modules/config/config.server";
-import { signedCookie } from "../app/modules/http/cookies.server";
+import { carriesCookie, signedCookie } from "../app/modules/http/cookies.server";
 
 export const D1_BOOKMARK_COOKIE = "lc_d1";
 
@@ -21,9 +21,8 @@ function bookmarkCookie(config: AppConfig, request: Request) {
 
 /** The bookmark the browser sent, or null for none, a forged or garbled cookie, or a value not shaped like D1's. */
 export async function readBookmark(config: AppConfig, request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(`${D1_BOOKMARK_COOKIE}=`)) return null;
-  const parsed = d1BookmarkSchema.safeParse(await bookmarkCookie(config, request).parse(header));
+  if (!carriesCookie(request, D1_BOOKMARK_COOKIE)) return null;
+  const parsed = d1BookmarkSchema.safeParse(await bookmarkCookie(config, request).parse(request.headers.get("Cookie")));
   return parsed.success ? parsed.data : null;
 }
 
@@ -53,7 +52,7 @@ export async function applyBookmarkCookie(
   const { config, request, sent, session } = context;
   const change = sessionCookieChange(response);
   if (change === "ended") {
-    if (request.headers.get("Cookie")?.includes(`${D1_BOOKMARK_COOKIE}=`)) {
+    if (carriesCookie(request, D1_BOOKMARK_COOKIE)) {
       response.headers.append("Set-Cookie", await bookmarkCookie(config, request).serialize("", { maxAge: 0, expires: new Date(0) }));
     }
     return response;

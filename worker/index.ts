@@ -31,8 +31,10 @@ import {
   isCacheablePageRequest,
   isStorablePage,
   pageCacheKey,
+  privateUnlessStated,
   readCachedPage,
   storePage,
+  visitorRender,
   withScriptHashes,
 } from "../app/modules/http/page-cache.server";
 import { crossOriginRefusal, isCrossOriginStateChange } from "../app/modules/security/origin.server";
@@ -57,10 +59,15 @@ export default {
     const config = readConfig(env);
     const cspNonce = randomToken(16);
     const perRequestScripts = [nonceSource(cspNonce)];
-    if (isCrossOriginStateChange(request, config)) return withSecurityHeaders(crossOriginRefusal(request), perRequestScripts);
+    if (isCrossOriginStateChange(request, config)) {
+      return privateUnlessStated(withSecurityHeaders(crossOriginRefusal(request), perRequestScripts));
+    }
 
-    const guarded = await guardRequestBody(request);
-    if (guarded instanceof Response) return withSecurityHeaders(guarded, perRequestScripts);
+    const checked = await guardRequestBody(request);
+    if (checked instanceof Response) return privateUnlessStated(withSecurityHeaders(checked, perRequestScripts));
+    // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
+    const cacheable = isCacheablePageRequest(checked);
+    const guarded = cacheable ? visitorRender(checked) : checked;
 
     const sentBookmark = await readBookmark(config, guarded);
     const d1 = timeD1(openSession(env.DB, guarded, sentBookmark));
@@ -99,7 +106,7 @@ export default {
     if (endedSession) return finish(withSecurityHeaders(endedSession, perRequestScripts), "bypass");
 
     // A visitor's public page: from the colo's cache when this build, content and variant set drew it before.
-    const pageKey = isCacheablePageRequest(guarded) ? await pageCacheKeyFor(loadContext, guarded) : null;
+    const pageKey = cacheable ? await pageCacheKeyFor(loadContext, guarded) : null;
     if (pageKey) {
       const cached = await readCachedPage(pageKey);
       if (cached) {
@@ -109,9 +116,11 @@ export default {
     }
 
     const response = await handleRemixRequest(guarded, loadContext);
-    if (!pageKey || !isStorablePage(response)) return finish(withSecurityHeaders(response, perRequestScripts), pageKey ? "miss" : "bypass");
+    if (!pageKey || !isStorablePage(response)) {
+      return finish(privateUnlessStated(withSecurityHeaders(response, perRequestScripts)), pageKey ? "miss" : "bypass");
+    }
 
-    const { html, scriptSources } = await withScriptHashes(await response.text());
+    const { html, scriptSources } = await withScriptHashes(await response.text(), cspNonce);
     const page = withSecurityHeaders(new Response(html, response), scriptSources);
     ctx.waitUntil(storePage(pageKey, edgeCopy(html, page.headers)));
     return finish(page, "miss");

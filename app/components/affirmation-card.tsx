@@ -6,6 +6,7 @@ import { FavoriteForm } from "~/components/library/favorite-form";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ANCHOR_FALLBACK, cardShareText, formatTheme, versesOf, type Card } from "~/modules/cards/card";
+import { shareIntentUrl, shareLinkIssuerPath, type ShareTarget } from "~/modules/sharing/share-path";
 
 /** The spec's category icon names, drawn from Phosphor's duotone set. */
 const CATEGORY_ICONS: Record<string, IconName> = {
@@ -54,8 +55,11 @@ export function AffirmationCard({
   headingLevel = "h3",
 }: {
   card: Card;
-  /** The card's share link (its public share page; signed for a paid card), used by share, intent links and copy. */
-  shareUrl: string;
+  /**
+   * The card's share link (its public share page, or a share link as received), used by share, intent links and copy.
+   * Absent for a signed-in buyer's paid card: its link is signed for them when they share (docs/decisions/019).
+   */
+  shareUrl?: string;
   /** Shown as a badge where the screen wants it (account dashboard). */
   categoryLabel?: string;
   /** A favourite kept in the browser (the sample card for visitors). */
@@ -305,16 +309,14 @@ function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boolean; onS
  * A native <details> menu, so the social links work without JavaScript. With JavaScript and
  * the Web Share API, the button opens the system share sheet instead.
  */
-function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dark: boolean }) {
+function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string | undefined; dark: boolean }) {
   const hydrated = useHydrated();
   const { showToast } = useToast();
   const details = useRef<HTMLDetailsElement>(null);
   const [copied, setCopied] = useState(false);
   const text = cardShareText(card);
-  // Copied text carries the link, so whoever receives it can open the card.
-  const copiedText = `${text}\n\n${shareUrl}`;
-  const encodedUrl = encodeURIComponent(shareUrl);
-  const shortText = encodeURIComponent(`${card.affirmation} (${card.scriptureReference})`);
+  // Without a link of its own (a paid card), each target goes through the issuer, which signs one and redirects.
+  const intentHref = (target: ShareTarget) => (shareUrl ? shareIntentUrl(target, card, shareUrl) : shareLinkIssuerPath(card.id, target));
 
   useEffect(() => {
     if (!copied) return;
@@ -322,9 +324,18 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
     return () => clearTimeout(timer);
   }, [copied]);
 
+  /** The link to hand out: the page's own, or one signed now for this buyer. */
+  async function linkToShare(): Promise<string> {
+    if (shareUrl) return shareUrl;
+    const response = await fetch(shareLinkIssuerPath(card.id), { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`No share link (${response.status})`);
+    return ((await response.json()) as { url: string }).url;
+  }
+
   async function copyText(successTitle: string) {
     try {
-      await navigator.clipboard.writeText(copiedText);
+      // Copied text carries the link, so whoever receives it can open the card.
+      await navigator.clipboard.writeText(`${text}\n\n${await linkToShare()}`);
       setCopied(true);
       showToast({ type: "success", title: successTitle });
     } catch {
@@ -336,7 +347,7 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
     if (typeof navigator.share !== "function") return; // the menu opens natively
     event.preventDefault();
     try {
-      await navigator.share({ title: card.title, text, url: shareUrl });
+      await navigator.share({ title: card.title, text, url: await linkToShare() });
     } catch (error) {
       // The user closing the share sheet is not a failure.
       if (error instanceof DOMException && error.name === "AbortError") return;
@@ -356,23 +367,13 @@ function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string; dar
         <Icon name="share-network" className="h-6 w-6" />
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-surface p-2 shadow-xl ring-1 ring-black/10">
-        <a
-          className={linkClass}
-          href={`https://twitter.com/intent/tweet?text=${shortText}&url=${encodedUrl}`}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className={linkClass} href={intentHref("x")} target="_blank" rel="noopener noreferrer">
           Share on X (Twitter)
         </a>
-        <a
-          className={linkClass}
-          href={`https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className={linkClass} href={intentHref("facebook")} target="_blank" rel="noopener noreferrer">
           Share on Facebook
         </a>
-        <a className={linkClass} href={`https://wa.me/?text=${shortText}%20${encodedUrl}`} target="_blank" rel="noopener noreferrer">
+        <a className={linkClass} href={intentHref("whatsapp")} target="_blank" rel="noopener noreferrer">
           Share on WhatsApp
         </a>
         {hydrated ? (

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
-import { recordExperimentEvent } from "~/modules/experiments/events.server";
+import { recordClick } from "~/modules/experiments/events.server";
 import { previewClickSchema } from "~/validation/experiments";
 
 export const loader = () => methodNotAllowed(["POST"]);
@@ -8,12 +8,12 @@ export const loader = () => methodNotAllowed(["POST"]);
 /**
  * POST /api/experiments/events `{ event: "preview_click", target: "tab" | "card" }` → 204. Sent by the landing page
  * when a preview tab or card is clicked. The variants are the server's own (cookie, KV or user hash), never the
- * client's word; crawlers and opted-out visitors are answered the same and counted nowhere.
+ * client's word; crawlers, opted-out visitors and browsers the landing never met are answered the same and counted
+ * nowhere; a subject posting too often gets 429.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await parseJsonBody(request, previewClickSchema);
-  const experiments = await context.experiments.resolve();
-  recordExperimentEvent(context, experiments, { type: "preview_click", url: request.headers.get("Referer") ?? request.url });
+  await recordClick(context, request, { type: "preview_click" });
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

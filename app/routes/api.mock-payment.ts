@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       name: input.name ?? null,
       cardNumber: input.cardNumber ?? DEFAULT_TEST_CARD,
       startedByUserId: user?.id ?? null,
-      visitorId: readVisitorId(request),
+      visitorId: await readVisitorId(context.config, request),
     });
     if (result.status === "failed") return apiError(402, result.message);
     return Response.json({

@@ -16,7 +16,7 @@ import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
 import { recordCardView } from "~/modules/habit/record.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
-import { sharePathFor } from "~/modules/sharing/share-links.server";
+import { publicShareUrl } from "~/modules/sharing/share-links.server";
 import { cardIdSchema } from "~/validation/cards";
 
 export const headers = forwardHeaders;
@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     stepCount: steps.length,
     search: filterSearch(library.filters),
     backHref: audience === "buyer" ? `/cards${filterSearch(library.filters)}` : "/dashboard",
-    shareUrl: `${context.config.appOrigin}${await sharePathFor(context.config, card)}`,
+    shareUrl: publicShareUrl(context.config, card),
     badgeToast: badgeToast(newBadges),
   });
 }
@@ -99,7 +99,7 @@ export default function CardPage() {
         <div className="grid gap-8 lg:grid-cols-2">
           <AffirmationCard
             card={card}
-            shareUrl={shareUrl}
+            shareUrl={shareUrl ?? undefined}
             categoryLabel={categoryLabel}
             headingLevel="h2"
             favoriteForm={{ isFavorite, redirectTo: here }}

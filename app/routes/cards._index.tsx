@@ -9,7 +9,7 @@ import { getUser } from "~/modules/auth/guards.server";
 import { loadLibrary } from "~/modules/cards/library.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { formatPriceShort } from "~/modules/config/money";
-import { shareUrlsFor } from "~/modules/sharing/share-links.server";
+import { publicShareUrls } from "~/modules/sharing/share-links.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const favoriteIds = await listFavoriteCardIds(context.db, user.id);
   const library = await loadLibrary(context.db, "buyer", favoriteIds, new URL(request.url).searchParams);
   return data(
-    { view: "collection" as const, library, shareUrls: await shareUrlsFor(context.config, library.cards) },
+    { view: "collection" as const, library, shareUrls: publicShareUrls(context.config, library.cards) },
     { status: library.filterError ? 400 : 200 },
   );
 }

@@ -10,8 +10,9 @@ import { rejectBots } from "~/modules/security/honeypot";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
-import { recordExperimentEvent } from "~/modules/experiments/events.server";
+import { recordClick } from "~/modules/experiments/events.server";
 import { ensureVisitorId } from "~/modules/experiments/visitor.server";
+import { returnPathOf } from "~/validation/auth";
 import { ctaPlacementSchema } from "~/validation/experiments";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
@@ -44,12 +45,9 @@ async function redirectIfAlreadyHasAccess(context: LoaderFunctionArgs["context"]
  */
 async function countCtaClick(context: LoaderFunctionArgs["context"], request: Request, url: URL): Promise<Response> {
   const placement = ctaPlacementSchema.safeParse(url.searchParams.get("cta"));
-  if (placement.success) {
-    const experiments = await context.experiments.resolve();
-    recordExperimentEvent(context, experiments, { type: "cta_click", url: request.url, placement: placement.data });
-  }
+  if (placement.success) await recordClick(context, request, { type: "cta_click", placement: placement.data });
   url.searchParams.delete("cta");
-  return redirect(`${url.pathname}${url.search}`, 303);
+  return redirect(returnPathOf(url) ?? url.pathname, 303);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -94,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const details = await readCheckoutDetails(context.config, request);
     if (!details) return redirect("/checkout");
     await enforceRateLimits(context, request, [{ rule: "checkout_ip" }]);
-    const { visitorId, setCookie } = ensureVisitorId(request);
+    const { visitorId, setCookie } = await ensureVisitorId(context.config, request);
     const started = await startCheckout(context, { details, user, visitorId });
     if (started.status === "test-payment") return redirect("/mock-checkout", 303);
     if (started.status === "stripe") {

@@ -28,7 +28,7 @@ import { profileSchema, SET_PASSWORD_INTENT, SIGN_OUT_EVERYWHERE_INTENT } from "
 import { emailPreferenceSchema } from "~/validation/email";
 import { setDailyCardSubscription } from "~/modules/email/daily-card.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
-import { sharePathFor } from "~/modules/sharing/share-links.server";
+import { publicShareUrl } from "~/modules/sharing/share-links.server";
 
 export const headers = forwardHeaders;
 
@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         recentActivity: progress.recentActivity.map((item) => ({ ...item, when: format.format(new Date(item.timestamp)) })),
       },
       price: formatPriceShort(context.config.price),
-      featuredShareUrl: featured ? `${context.config.appOrigin}${await sharePathFor(context.config, featured)}` : "",
+      featuredShareUrl: featured ? publicShareUrl(context.config, featured) : null,
     },
     { status: library.filterError ? 400 : 200 },
   );
@@ -178,7 +178,7 @@ export default function DashboardPage() {
               </h2>
               <AffirmationCard
                 card={featured}
-                shareUrl={featuredShareUrl}
+                shareUrl={featuredShareUrl ?? undefined}
                 categoryLabel={labels[featured.category]}
                 favoriteForm={{ isFavorite: favorites.has(featured.id), redirectTo: here }}
                 viewHref={`/cards/${featured.id}`}

@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { cardId, intent } = parsed.data;
   try {
-    const result = await changeFavorite(context, request, user, cardId, intent === "add");
+    const result = await changeFavorite(context, request, user, cardId, intent === "add", user);
     if (!result.ok) return answer(403, { ok: false, cardId, toast: { ...FAILED, description: "That card is not in your collection." } });
     return answer(200, { ok: true, cardId, isFavorite: result.isFavorite, toast: favoriteToast(result.isFavorite, result.newBadges) });
   } catch (error) {

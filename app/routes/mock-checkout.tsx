@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       name: parsed.data.name || null,
       cardNumber: parsed.data.cardNumber ?? "",
       startedByUserId: user?.id ?? null,
-      visitorId: readVisitorId(request),
+      visitorId: await readVisitorId(context.config, request),
     });
     if (result.status === "failed") {
       return data({ state: "form" as const, emailError: null, cardError: result.message, error: null, successUrl: null }, { status: 402 });

@@ -85,13 +85,25 @@ export const profileSchema = z.object({
 });
 
 /**
+ * The longest path a redirect carries back (a return-to address, a page's own address): a longer one is dropped, since
+ * clients refuse a Location header of 100 KB ("headers overflow") and no page of ours needs more.
+ */
+export const MAX_RETURN_PATH_LENGTH = 2048;
+
+/** The URL's path and query to come back to, or null when it is too long to carry in a redirect. */
+export function returnPathOf(url: URL): string | null {
+  const path = `${url.pathname}${url.search}`;
+  return path.length <= MAX_RETURN_PATH_LENGTH ? path : null;
+}
+
+/**
  * Where a sign-in (or any flow that carries a `redirectTo`) may send the browser: a path on this site,
  * never an absolute URL. The *result* is what gets checked: URL normalisation turns `/.//evil.com`,
  * `/..//evil.com` or `/%2e//evil.com` into `//evil.com`, which a browser reads as another host, so the
  * normalised path must itself start with exactly one slash and resolve to this origin.
  */
 export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.length > 2048) return fallback;
+  if (typeof target !== "string" || !target.startsWith("/") || target.length > MAX_RETURN_PATH_LENGTH) return fallback;
   const base = "http://same.origin";
   try {
     const url = new URL(target, base);

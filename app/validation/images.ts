@@ -15,6 +15,6 @@ export const cardImageQuerySchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "1" || value === "true"),
-  /** A share link's token (checked by isValidShareToken; its length there too). */
+  /** A share link's token (checked by shareIssuerOf in app/modules/sharing/share-links.server.ts). */
   t: z.string().optional(),
 });

@@ -57,7 +57,7 @@ test.describe("A/B tests of the landing copy", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline);
     }
 
-    expect((await context.cookies()).find((cookie) => cookie.name === "lc_vid")?.value).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await context.cookies()).find((cookie) => cookie.name === "lc_vid")?.value).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/);
     const before = await heroClicksOnAdmin(browser, testInfo);
     await page.locator('a[data-cta="hero"]').click();
     await expect(page.getByRole("heading", { name: "Get Full Access" })).toBeVisible();

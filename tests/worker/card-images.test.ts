@@ -8,7 +8,7 @@ import { shareTokenFor } from "~/modules/sharing/share-links.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
 import { UNKNOWN_FORMAT, UNKNOWN_SIZE, UNKNOWN_STYLE } from "~/validation/images";
 import { fetchApp, ORIGIN } from "./helpers";
-import { buyer, type Caller, paidCard, signedInUser } from "./library-support";
+import { buyer, type Caller, paidCard, shareLinkOf, signedInUser } from "./library-support";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -155,14 +155,15 @@ describe("card images: GET /cards/{id}/image.png", () => {
   });
 
   it("lets a share link's token open a paid card's image, and no forged token", async () => {
-    const token = await shareTokenFor(readConfig(env), paid.id);
+    const me = await buyer();
+    const { token } = await shareLinkOf(me, paid.id);
     const shared = await image(paid.id, `?t=${token}&style=warm`);
     expect(pngSize(await png(shared))).toEqual({ width: 1200, height: 800 });
     expect(shared.headers.get("Cache-Control")).toBe("private, max-age=86400");
 
     const forged = await image(paid.id, `?t=${token.slice(0, -2)}AA&style=warm`);
     expect(forged.status).toBe(403);
-    const otherCards = await image(paid.id, `?t=${await shareTokenFor(readConfig(env), SAMPLE_CARD_ID)}`);
+    const otherCards = await image(paid.id, `?t=${await shareTokenFor(readConfig(env), SAMPLE_CARD_ID, me.id)}`);
     expect(otherCards.status).toBe(403);
   });
 

@@ -65,3 +65,11 @@ export async function paidCard(): Promise<{ id: string; title: string; secret: s
   if (!row) throw new Error("no paid card in the seed");
   return { id: row.id, title: row.title, secret: row.affirmation.slice(0, 40) };
 }
+
+/** A paid card's share link as the buyer's share menu gets it when they share (the issuer signs it for them). */
+export async function shareLinkOf(caller: Pick<Caller, "cookie">, cardId: string): Promise<{ url: string; token: string }> {
+  const response = await fetchApp(`/share-link/${cardId}`, { headers: { Cookie: caller.cookie, Accept: "application/json" } });
+  if (response.status !== 200) throw new Error(`No share link for ${cardId}: ${response.status}`);
+  const { url } = (await response.json()) as { url: string };
+  return { url, token: new URL(url).searchParams.get("t") ?? "" };
+}

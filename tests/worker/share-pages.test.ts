@@ -1,13 +1,14 @@
 /**
- * Share pages: a preview card's link is public, a paid card's link carries an HMAC token. Whoever holds the link
- * sees that one card (and the page unfurls with its image); nobody can walk the collection by guessing ids.
+ * Share pages: a preview card's link is public, a paid card's link carries an HMAC token naming the buyer who shared
+ * it, signed when they share. Whoever holds the link sees that one card (and the page unfurls with its image);
+ * nobody can walk the collection by guessing ids.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "~/modules/config/config.server";
 import { shareTokenFor } from "~/modules/sharing/share-links.server";
 import { fetchApp, visibleText } from "./helpers";
-import { buyer, paidCard, previewCardIds } from "./library-support";
+import { buyer, db, paidCard, previewCardIds, shareLinkOf, signedInUser } from "./library-support";
 
 const config = readConfig(env);
 
@@ -43,7 +44,7 @@ describe("a preview card's share page", () => {
 describe("a paid card's share page", () => {
   it("with the card's token shows that card, unfurls with its image under the same token, and asks search engines not to list it", async () => {
     const paid = await paidCard();
-    const token = await shareTokenFor(config, paid.id);
+    const { token } = await shareLinkOf(await buyer(), paid.id);
     const shared = await page(`/share/${paid.id}?t=${token}`);
     expect(shared.status).toBe(200);
     expect(shared.text).toContain(paid.secret);
@@ -53,9 +54,13 @@ describe("a paid card's share page", () => {
 
   it("with a forged, missing or another card's token answers 403 with the previews and the call to buy, never the paid text", async () => {
     const paid = await paidCard();
-    const [preview] = await previewCardIds();
-    const otherToken = await shareTokenFor(config, preview!);
-    const forged = (await shareTokenFor(config, paid.id)).replace(/^./, (c) => (c === "A" ? "B" : "A"));
+    const me = await buyer();
+    const other = await db.query.affirmationCards.findFirst({
+      where: (card, { and, eq, ne }) => and(eq(card.isPreview, false), ne(card.id, paid.id)),
+    });
+    const otherToken = (await shareLinkOf(me, other!.id)).token;
+    const { token } = await shareLinkOf(me, paid.id);
+    const forged = token.replace(/.$/, (c) => (c === "A" ? "Q" : "A"));
     for (const query of ["", "?t=", `?t=${forged}`, `?t=${otherToken}`, "?t=%3Cscript%3E", `?t=${"A".repeat(500)}`]) {
       for (const path of [`/share/${paid.id}${query}`, `/share/${paid.id}.data${query}`]) {
         const shared = await page(path);
@@ -71,21 +76,37 @@ describe("a paid card's share page", () => {
 
   it("an id no card has is a 404", async () => {
     expect((await page("/share/no-such-card")).status).toBe(404);
-    expect((await page(`/share/no-such-card?t=${await shareTokenFor(config, "no-such-card")}`)).status).toBe(404);
+    expect((await page(`/share/no-such-card?t=${await shareTokenFor(config, "no-such-card", crypto.randomUUID())}`)).status).toBe(404);
   });
 });
 
 describe("share links on the buyer's pages", () => {
-  it("a paid card's share menu and intent links use its signed share link; the landing's previews their public one", async () => {
+  it("a paid card's page signs no link as it renders; its share menu's links get one signed for the buyer when they share", async () => {
     const me = await buyer();
     const paid = await paidCard();
-    const token = await shareTokenFor(config, paid.id);
     const cardPage = await page(`/cards/${paid.id}`, me.cookie);
-    const link = encodeURIComponent(`${config.appOrigin}/share/${paid.id}?t=${token}`);
-    expect(cardPage.html).toContain(`https://wa.me/?text=`);
-    expect(cardPage.html).toContain(link);
+    expect(cardPage.html).not.toContain("?t=");
+    expect(cardPage.html).toContain(`/share-link/${paid.id}?via=whatsapp`);
+    const viaWhatsApp = await fetchApp(`/share-link/${paid.id}?via=whatsapp`, { headers: { Cookie: me.cookie } });
+    expect(viaWhatsApp.status).toBe(303);
+    const intent = new URL(viaWhatsApp.headers.get("Location") ?? "");
+    expect(intent.origin).toBe("https://wa.me");
+    const link = /https?:\/\/\S+$/.exec(intent.searchParams.get("text") ?? "")?.[0] ?? "";
+    expect((await page(new URL(link).pathname + new URL(link).search)).text).toContain(paid.secret);
+
+    const collection = await page("/cards", me.cookie);
+    expect(collection.html).not.toContain("?t=");
     const landing = await page("/?category=all");
     expect(landing.html).toContain(encodeURIComponent(`${config.appOrigin}/share/`));
     expect(landing.html).not.toContain(encodeURIComponent("?t="));
+  });
+
+  it("a visitor asking for a link is sent to sign in; a member without access gets none for a paid card", async () => {
+    const paid = await paidCard();
+    const visitor = await fetchApp(`/share-link/${paid.id}`);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/share-link/${paid.id}`)}`);
+    const member = await signedInUser("no-link");
+    expect((await fetchApp(`/share-link/${paid.id}`, { headers: { Cookie: member.cookie } })).status).toBe(404);
   });
 });

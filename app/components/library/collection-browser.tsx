@@ -33,7 +33,7 @@ export function CollectionBrowser({
   cards: Card[];
   favoriteIds: string[];
   categories: BrowserCategory[];
-  /** Each card's share link (signed for paid cards: app/modules/sharing/share-links.server.ts). */
+  /** The preview cards' public share links; a paid card has none here, its link is signed when shared (019). */
   shareUrls: Record<string, string>;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -247,7 +247,7 @@ export function CollectionBrowser({
               <AffirmationCard
                 key={card.id}
                 card={card}
-                shareUrl={shareUrls[card.id] ?? ""}
+                shareUrl={shareUrls[card.id]}
                 categoryLabel={labels[card.category]}
                 {...cardProps(card)}
               />

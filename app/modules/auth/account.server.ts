@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
 import { knownTimeZone } from "~/modules/habit/time-zone";
-import { signedCookie } from "~/modules/http/cookies.server";
+import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { passwordResetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
@@ -64,7 +64,7 @@ export async function markRegisteringBrowser(config: AppConfig, request: Request
 /** The account id this browser registered, or null. */
 export async function readRegisteringBrowser(config: AppConfig, request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes(`${REGISTERED_COOKIE}=`)) return null;
+  if (!carriesCookie(request, REGISTERED_COOKIE)) return null;
   const value = await registeredCookie(config, request).parse(header);
   return typeof value === "string" ? value : null;
 }

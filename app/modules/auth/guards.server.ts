@@ -1,17 +1,18 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
+import { returnPathOf } from "~/validation/auth";
 
 /** The signed-in user or null. */
 export async function getUser(context: AppLoadContext): Promise<User | null> {
   return (await context.auth.getCurrentUser())?.user ?? null;
 }
 
-/** Pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
+/** Pages: the signed-in user, or a redirect to /login that comes back here afterwards (unless the address is overlong). */
 export async function requireUser(context: AppLoadContext, request: Request): Promise<User> {
   const user = await getUser(context);
   if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const back = returnPathOf(new URL(request.url));
+  throw redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
 }
 
 /** Pages: visitors only (sign-in and register send a signed-in user on). */

@@ -15,7 +15,7 @@ import type { NewSession } from "./sessions.server";
 import { constantTimeEqual } from "~/modules/security/crypto.server";
 
 const encodeText = (text: string) => new TextEncoder().encode(text);
-import { signedCookie } from "~/modules/http/cookies.server";
+import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import { createUser, findUserByEmail, updateUser } from "./users.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
@@ -70,7 +70,7 @@ function flowCookie(config: AppConfig, request: Request) {
 
 async function readFlow(config: AppConfig, request: Request): Promise<Flow | null> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes(`${OAUTH_COOKIE_NAME}=`)) return null;
+  if (!carriesCookie(request, OAUTH_COOKIE_NAME)) return null;
   const parsed = flowSchema.safeParse(await flowCookie(config, request).parse(header));
   return parsed.success ? parsed.data : null;
 }

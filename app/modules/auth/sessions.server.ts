@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { sessions, users, type Session, type User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
-import { signedCookie } from "~/modules/http/cookies.server";
+import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
@@ -142,9 +142,12 @@ function sessionCookie(config: AppConfig, request: Request) {
   return signedCookie(SESSION_COOKIE_NAME, config, request);
 }
 
-/** Whether the browser sent a session cookie at all (it may still have expired). */
+/**
+ * Whether the browser sent a session cookie at all (it may still have expired or be forged), read by the parser that
+ * reads the session itself: `lc_session =<token>` is one, `x=lc_session=` and `xlc_session=1` are not.
+ */
 export function carriesSessionCookie(request: Request): boolean {
-  return request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`) ?? false;
+  return carriesCookie(request, SESSION_COOKIE_NAME);
 }
 
 export async function readSessionToken(config: AppConfig, request: Request): Promise<string | null> {

@@ -11,12 +11,12 @@ import type { AppConfig } from "~/modules/config/config.server";
 import { signedCookie } from "~/modules/http/cookies.server";
 import { clearSessionCookie, findEndedSession, type EndedSession } from "./sessions.server";
 
-const SIGNED_OUT_COOKIE = "lc_signed_out";
+export const SIGNED_OUT_COOKIE_NAME = "lc_signed_out";
 /** Long enough to come back to the phone the next morning; the link it offers still goes only to the mailbox. */
 const SIGNED_OUT_NOTICE_SECONDS = 24 * 60 * 60;
 
 function signedOutCookie(config: AppConfig, request: Request) {
-  return signedCookie(SIGNED_OUT_COOKIE, config, request, { maxAge: SIGNED_OUT_NOTICE_SECONDS });
+  return signedCookie(SIGNED_OUT_COOKIE_NAME, config, request, { maxAge: SIGNED_OUT_NOTICE_SECONDS });
 }
 
 /** Set-Cookie values that move the ended session into the notice cookie: the stale session cookie goes. */
@@ -72,7 +72,7 @@ export async function readSignedOutNotice(
 
 async function readNoticeCookie(context: Pick<AppLoadContext, "config" | "db">, request: Request): Promise<EndedSession | null> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes(`${SIGNED_OUT_COOKIE}=`)) return null;
+  if (!header?.includes(`${SIGNED_OUT_COOKIE_NAME}=`)) return null;
   const id = await signedOutCookie(context.config, request).parse(header);
   return typeof id === "string" ? findEndedSession(context.db, id) : null;
 }

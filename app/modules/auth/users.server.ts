@@ -56,6 +56,7 @@ export async function updateUser(
       | "lastLoginAt"
       | "rememberLogin"
       | "timeZone"
+      | "timeZoneChangedAt"
       | "newsletterSubscribed"
     >
   >,

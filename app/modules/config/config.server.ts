@@ -23,6 +23,7 @@ const configSchema = z.object({
   SOCIAL_URL: z.url({ message: "SOCIAL_URL must be an absolute URL" }),
   EMAIL_FROM: z.string().min(3),
   SESSION_SECRET: z.string().optional(),
+  SHARE_LINK_SECRETS: z.string().optional(),
   PUBLIC_CONTENT_TTL_SECONDS: z.coerce
     .number({ message: "PUBLIC_CONTENT_TTL_SECONDS must be a whole number of seconds" })
     .int({ message: "PUBLIC_CONTENT_TTL_SECONDS must be a whole number of seconds" })
@@ -50,12 +51,38 @@ export type AppConfig = {
   adminEmails: string[];
   /** Signs cookies; several comma-separated values allow rotation (the first signs). */
   sessionSecrets: string[];
+  /**
+   * Signs share links (docs/decisions/019-share-links.md): `<key id>:<secret>` pairs, comma-separated; the first signs,
+   * every one listed still verifies the links it signed. Empty in production without SHARE_LINK_SECRETS: then no paid
+   * card's link is issued or opens (fails closed, the rest of the site unaffected).
+   */
+  shareLinkKeys: ShareLinkKey[];
   /** How long an isolate keeps the public collection before reading D1 again (0: every request, as the tests run). */
   publicContentTtlMs: number;
 };
 
+export type ShareLinkKey = { id: string; secret: string };
+
 // Only ever used when ENVIRONMENT=development, so local runs need no secrets.
 const DEVELOPMENT_SESSION_SECRET = "light-cards-development-only-secret";
+const DEVELOPMENT_SHARE_LINK_KEY: ShareLinkKey = { id: "dev", secret: "light-cards-development-only-share-links" };
+
+/** A key id names the key in every link it signs: short, URL-safe, no separator of the token. */
+const SHARE_LINK_KEY = /^([a-z0-9]{1,16}):(.{16,})$/;
+
+function parseShareLinkKeys(value: string | undefined): ShareLinkKey[] {
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const match = SHARE_LINK_KEY.exec(entry);
+    if (!match?.[1] || !match[2]) {
+      throw new Error("Invalid configuration: SHARE_LINK_SECRETS must be <key id>:<secret of 16+ characters>, comma-separated");
+    }
+    return { id: match[1], secret: match[2] };
+  });
+}
 
 const cache = new WeakMap<object, AppConfig>();
 
@@ -79,6 +106,8 @@ export function readConfig(env: Env): AppConfig {
     }
     sessionSecrets.push(DEVELOPMENT_SESSION_SECRET);
   }
+  const shareLinkKeys = parseShareLinkKeys(vars.SHARE_LINK_SECRETS);
+  if (shareLinkKeys.length === 0 && vars.ENVIRONMENT === "development") shareLinkKeys.push(DEVELOPMENT_SHARE_LINK_KEY);
   const config: AppConfig = {
     environment: vars.ENVIRONMENT,
     isDevelopment: vars.ENVIRONMENT === "development",
@@ -89,6 +118,7 @@ export function readConfig(env: Env): AppConfig {
     emailFrom: vars.EMAIL_FROM,
     adminEmails: vars.ADMIN_EMAILS,
     sessionSecrets,
+    shareLinkKeys,
     publicContentTtlMs: vars.PUBLIC_CONTENT_TTL_SECONDS * 1000,
   };
   cache.set(env, config);

@@ -88,7 +88,7 @@ export async function enqueueDailyCards(context: DailyCardContext, now: Date): P
  */
 export async function setDailyCardSubscription(
   db: Database,
-  user: Pick<User, "id" | "timeZone">,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   input: { subscribed: boolean; requestedTimeZone: string | null },
 ): Promise<void> {
   await updateUser(db, user.id, { newsletterSubscribed: input.subscribed });

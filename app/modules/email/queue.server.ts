@@ -101,9 +101,18 @@ async function deliverOutboxRow(context: DeliveryContext & { db: Database }, out
   }
   await db
     .update(emailOutbox)
-    .set({ status: "sent", sentAt: new Date(), lastError: null })
+    .set({ status: "sent", sentAt: new Date(), lastError: null, ...sentMessageKept(context) })
     .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, "queued")));
   return true;
+}
+
+/**
+ * What a sent row keeps of its message. Once the provider has it, the body is blanked: sign-in, reset and verify
+ * emails carry live links, which the tokens table itself keeps only as hashes (issue 22). /admin needs only the
+ * recipient, subject, state and attempts. In development the outbox is the mailbox (/dev/outbox), so it keeps all.
+ */
+function sentMessageKept(context: DeliveryContext): Partial<typeof emailOutbox.$inferInsert> {
+  return context.config.isDevelopment ? {} : { text: "", html: "", headers: null };
 }
 
 async function markFailed(db: Database, outboxId: string) {

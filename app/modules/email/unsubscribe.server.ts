@@ -12,6 +12,13 @@ import { isValidSignature, signValue } from "~/modules/security/signatures.serve
 const LABEL = "light-cards unsubscribe v1\n";
 
 /**
+ * Where mail providers POST the one-click unsubscribe (the List-Unsubscribe header). RFC 8058 senders may send an
+ * `Origin` of their own: this path alone takes a POST from any origin (origin.server.ts), since the signed token is
+ * its whole authority and it can only turn the daily card off.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/unsubscribe/one-click";
+
+/**
  * The two addresses of a user's unsubscribe: `page` for people (a confirmation form), `oneClick` for the
  * List-Unsubscribe header, where mail providers POST (RFC 8058).
  */
@@ -22,7 +29,7 @@ export async function unsubscribeLinks(config: Pick<AppConfig, "sessionSecrets" 
     url.searchParams.set("token", token);
     return url.toString();
   };
-  return { page: link("/unsubscribe"), oneClick: link("/unsubscribe/one-click") };
+  return { page: link("/unsubscribe"), oneClick: link(ONE_CLICK_UNSUBSCRIBE_PATH) };
 }
 
 /** The account an unsubscribe token names, or null when the token is not one this app signed. */

@@ -13,8 +13,8 @@ import { ensureVisitorId } from "./visitor.server";
  * is no flicker and no JavaScript is needed:
  * - a signed-in user's variant comes from a hash of user id and test name, the same on every device;
  * - a visitor's is drawn at random on the first visit (the split's share of B);
- * - either is kept in KV under the subject (`assign:user:<id>`, `assign:visitor:<id>`) and mirrored in a signed
- *   cookie, so a returning visitor costs no KV read, a lost cookie is recovered from KV, and a change of split
+ * - either is kept in KV under the subject (`assign:user:<id>`, `assign:visitor:<id>`, the visitor's for a year, as
+ *   long as its cookie) and mirrored in a signed cookie, so a returning visitor costs no KV read, a lost cookie is recovered from KV, and a change of split
  *   never moves anyone already assigned;
  * - crawlers and visitors who send `Sec-GPC: 1` or `DNT: 1` see the control and are neither stored nor counted.
  */
@@ -34,6 +34,8 @@ export type Experiments = {
 };
 
 const YEAR = 365 * 24 * 60 * 60;
+/** The signed cookie mirroring a subject's assignment. */
+export const ASSIGNMENT_COOKIE_NAME = "lc_ab";
 const storedAssignmentSchema = z.partialRecord(z.enum(EXPERIMENTS), z.enum(["A", "B"]));
 type StoredAssignment = z.infer<typeof storedAssignmentSchema>;
 const cookieSchema = z.object({ subject: z.string(), assignment: storedAssignmentSchema });
@@ -48,7 +50,7 @@ export function optsOutOfTracking(request: Request): boolean {
 }
 
 function assignmentCookie(context: Pick<AppLoadContext, "config">, request: Request) {
-  return signedCookie("lc_ab", context.config, request, { maxAge: YEAR });
+  return signedCookie(ASSIGNMENT_COOKIE_NAME, context.config, request, { maxAge: YEAR });
 }
 
 async function storedAssignment(
@@ -73,7 +75,7 @@ export async function resolveExperiments(
     return { variants: outside, subject: null, visitorId: null, settings, setCookies: [] };
   }
 
-  const visitor = ensureVisitorId(request);
+  const visitor = await ensureVisitorId(context.config, request);
   const setCookies = visitor.setCookie ? [visitor.setCookie] : [];
   const subject: ExperimentSubject = user ? { kind: "user", id: user.id } : { kind: "visitor", id: visitor.visitorId };
   // Without KV the kept assignment is unknown: show what non-participants see and count nothing, rather than draw
@@ -101,7 +103,9 @@ export async function resolveExperiments(
   }
 
   if (assignedNow) {
-    const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next));
+    // A visitor's assignment lives as long as its cookie: every cookie-less landing writes one, and none may stay forever.
+    const expiry = subject.kind === "visitor" ? { expirationTtl: YEAR } : undefined;
+    const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next), expiry);
     context.cloudflare.ctx.waitUntil(keep.catch((error: unknown) => console.warn("Keeping an A/B assignment failed:", error)));
   }
   if (assignedNow || !fromCookie) {

@@ -1,13 +1,19 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { inArray } from "drizzle-orm";
+import type { Database } from "#db/client";
 import { abEvents } from "#db/schema";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { type Experiments, type ExperimentSubject, readStoredAssignment, subjectKey } from "./assignment.server";
 import { type CtaPlacement, EXPERIMENTS, type ExperimentEvent, type ExperimentName, type Variant } from "./experiments";
 import { readExperimentSettings } from "./settings.server";
+import { readVisitorId } from "./visitor.server";
 
 /**
  * Counting A/B events in D1 (docs/decisions/020-ab-tests.md). Every write happens after the response
  * (`ctx.waitUntil`) and a failure is logged, never shown: counting must not slow or break the page. An event counts
- * for each running test the subject is in; paused and ended tests count nothing.
+ * for each running test the subject is in; paused and ended tests count nothing. A row keeps the page's path only
+ * (never its query or a raw Referer), at most MAX_EVENT_PATH_LENGTH characters: a stranger's request must not be
+ * able to grow D1 by tens of kilobytes at a time.
  */
 
 type Row = typeof abEvents.$inferInsert;
@@ -21,6 +27,18 @@ function writeAfterResponse(context: Context, label: string, rows: () => Promise
   context.cloudflare.ctx.waitUntil(work().catch((error: unknown) => console.warn(`Counting ${label} failed:`, error)));
 }
 
+/** The longest path an event row keeps. */
+export const MAX_EVENT_PATH_LENGTH = 2048;
+
+/** The path of the page an event happened on, for its row: no origin, no query, capped; null when not a URL. */
+function eventPath(url: string): string | null {
+  try {
+    return new URL(url).pathname.slice(0, MAX_EVENT_PATH_LENGTH);
+  } catch {
+    return null;
+  }
+}
+
 function eventRow(
   subject: ExperimentSubject,
   visitorId: string,
@@ -29,11 +47,12 @@ function eventRow(
   event: ExperimentEvent,
   extra: Pick<Row, "url" | "placement" | "dedupeKey">,
 ): Row {
-  return { testName: test, variant, event, visitorId, userId: subject.kind === "user" ? subject.id : null, ...extra };
+  const url = extra.url ? eventPath(extra.url) : null;
+  return { testName: test, variant, event, visitorId, userId: subject.kind === "user" ? subject.id : null, ...extra, url };
 }
 
 /**
- * Page-view keys this isolate has already written: a returning visitor's views that day need no D1 write at all
+ * Event keys this isolate has already written: a returning visitor's views that day need no D1 write at all
  * (the unique key would refuse them anyway). Bounded, and cleared rather than evicted one by one.
  */
 const countedViews = new Set<string>();
@@ -52,8 +71,8 @@ function utcDay(now: Date): string {
 }
 
 /**
- * Counts an event of this request for every running test. A page view counts once per subject, test and day; a
- * preview or CTA click every time.
+ * Counts an event of this request for every running test: once per subject, test and UTC day, and for a click once
+ * per placement too (a click repeated, by a person or a script, counts no more; issue 22).
  */
 export function recordExperimentEvent(
   context: Context,
@@ -68,12 +87,34 @@ export function recordExperimentEvent(
       eventRow(subject, visitorId, test, variants[test], event.type, {
         url: event.url,
         placement: event.placement ?? null,
-        dedupeKey: event.type === "page_view" ? `page_view:${test}:${subjectKey(subject)}:${day}` : null,
+        dedupeKey:
+          event.type === "page_view"
+            ? `page_view:${test}:${subjectKey(subject)}:${day}`
+            : `${event.type}:${test}:${event.placement ?? "-"}:${subjectKey(subject)}:${day}`,
       }),
     )
     .filter((row) => !row.dedupeKey || !alreadyCounted(row.dedupeKey));
   if (rows.length === 0) return;
   writeAfterResponse(context, event.type, async () => rows);
+}
+
+/**
+ * A click the landing page reports: the preview-click beacon (`POST /api/experiments/events`) and a counted buy
+ * button (`/checkout?cta=`). It counts only for a subject the landing page already met: a signed-in user, or a
+ * browser carrying the signed visitor id the landing issued (a cookie-less request, such as another site's image
+ * tag, would otherwise be a new visitor every time), and at most `experiment_event_subject` times a minute per
+ * subject (429 beyond). The row keeps the path of the page it came from (the `Referer`'s, cut as every event's is).
+ */
+export async function recordClick(
+  context: AppLoadContext,
+  request: Request,
+  event: { type: "preview_click" } | { type: "cta_click"; placement: CtaPlacement },
+): Promise<void> {
+  const experiments = await context.experiments.resolve();
+  const { subject } = experiments;
+  if (!subject || (subject.kind === "visitor" && (await readVisitorId(context.config, request)) !== subject.id)) return;
+  await enforceRateLimits(context, request, [{ rule: "experiment_event_subject", subject: subjectKey(subject) }]);
+  recordExperimentEvent(context, experiments, { ...event, url: request.headers.get("Referer") ?? request.url });
 }
 
 /**
@@ -104,4 +145,13 @@ export function recordConversion(context: Context, purchase: { id: string; userI
       ];
     });
   });
+}
+
+/**
+ * A purchase refunded in full, or lost to a dispute, is no conversion: its rows go, so the results count paying
+ * buyers (issue 22). Called by the payments module as it revokes the purchase.
+ */
+export async function withdrawConversion(db: Database, purchaseId: string): Promise<void> {
+  const keys = EXPERIMENTS.map((test) => `conversion:${test}:${purchaseId}`);
+  await db.delete(abEvents).where(inArray(abEvents.dedupeKey, keys));
 }

@@ -1,6 +1,6 @@
 import { count, countDistinct, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { abEvents } from "#db/schema";
+import { abEvents, abEventTotals } from "#db/schema";
 import {
   CTA_PLACEMENTS,
   type CtaPlacement,
@@ -16,6 +16,7 @@ import { type Comparison, compareVariants } from "./statistics";
 /**
  * The Experiments section of /admin: exact counts from D1 per test and variant, and the comparison of B with A
  * (statistics.ts). Visitors are the distinct subjects with a page view (a signed-in user counts once across devices).
+ * Clicks are the live rows plus those the daily clean-up moved into `ab_event_totals` (retention.server.ts).
  */
 export type VariantResult = {
   variant: Variant;
@@ -48,11 +49,17 @@ export async function loadExperimentResults(db: Database, settings: AllExperimen
     })
     .from(abEvents)
     .groupBy(abEvents.testName, abEvents.variant, abEvents.event, abEvents.placement);
+  const totals = await db.select().from(abEventTotals);
 
   const sum = (test: string, variant: string, event: string, placement?: string) =>
     rows
       .filter((row) => row.test === test && row.variant === variant && row.event === event && (!placement || row.placement === placement))
-      .reduce((total, row) => total + (event === "page_view" ? row.subjects : row.events), 0);
+      .reduce((total, row) => total + (event === "page_view" ? row.subjects : row.events), 0) +
+    totals
+      .filter(
+        (row) => row.testName === test && row.variant === variant && row.event === event && (!placement || row.placement === placement),
+      )
+      .reduce((total, row) => total + row.events, 0);
 
   return EXPERIMENTS.map((name) => {
     const variants = VARIANTS.map((variant): VariantResult => {

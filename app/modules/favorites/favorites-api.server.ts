@@ -16,8 +16,8 @@ export async function favoritesListResponse(context: AppLoadContext, userId: str
 
 /** POST: 201 when added, 200 when it already was a favourite; 404 for a card the user may not see. */
 export async function addFavoriteResponse(context: AppLoadContext, request: Request, userId: string, cardId: string): Promise<Response> {
-  const { subject } = await requireApiSubject(context, userId);
-  const result = await changeFavorite(context, request, subject, cardId, true);
+  const { caller, subject } = await requireApiSubject(context, userId);
+  const result = await changeFavorite(context, request, subject, cardId, true, caller);
   if (!result.ok) return apiError(404, "Card not found.");
   return Response.json(
     { cardId: result.cardId, isFavorite: true, newBadges: result.newBadges },
@@ -27,8 +27,8 @@ export async function addFavoriteResponse(context: AppLoadContext, request: Requ
 
 /** DELETE: 200 whether or not it was a favourite. */
 export async function removeFavoriteResponse(context: AppLoadContext, request: Request, userId: string, cardId: string): Promise<Response> {
-  const { subject } = await requireApiSubject(context, userId);
-  const result = await changeFavorite(context, request, subject, cardId, false);
+  const { caller, subject } = await requireApiSubject(context, userId);
+  const result = await changeFavorite(context, request, subject, cardId, false, caller);
   if (!result.ok) return apiError(404, "Card not found.");
   return Response.json({ cardId: result.cardId, isFavorite: false, newBadges: result.newBadges }, { headers: NO_STORE });
 }

@@ -56,21 +56,29 @@ export async function setFavorite(db: Database, userId: string, cardId: string, 
 
 /**
  * What every favourites path calls: the change, then (when something changed) a 'favorite' activity, which
- * updates the stats and may earn a badge. The activity never fails the change: see recordActivitySafely.
+ * updates the stats and may earn a badge. The activity never fails the change: see recordActivitySafely. `caller`
+ * is who asked: the user, or an admin acting for them (whose browser's zone is not the user's).
  */
 export async function changeFavorite(
   context: { db: Database },
   request: Request,
-  user: Pick<User, "id" | "timeZone">,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   cardId: string,
   favorite: boolean,
+  caller: { id: string },
 ): Promise<FavoriteChange & { newBadges: EarnedBadge[] }> {
   const change = await setFavorite(context.db, user.id, cardId, favorite);
   if (!change.ok || !change.changed) return { ...change, newBadges: [] };
-  const { newBadges } = await recordActivitySafely(context.db, request, user, {
-    cardId: change.cardId,
-    activityType: "favorite",
-    metadata: { action: favorite ? "add" : "remove" },
-  });
+  const { newBadges } = await recordActivitySafely(
+    context.db,
+    request,
+    user,
+    {
+      cardId: change.cardId,
+      activityType: "favorite",
+      metadata: { action: favorite ? "add" : "remove" },
+    },
+    caller,
+  );
   return { ...change, newBadges };
 }

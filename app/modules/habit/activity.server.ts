@@ -286,17 +286,28 @@ export async function getProgress(db: Database, userId: string, options: { timeZ
   return { stats, badges: badgeList, recentActivity: recent.items };
 }
 
+/** A browser may move a user's zone at most this often (issue 22: three zones in a minute made a 3-day streak). */
+export const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The zone to count this user's days in: the requested one when the runtime knows it (kept on the user when it
- * changed), else the stored one, else UTC.
+ * changed), else the stored one, else UTC. A change is accepted at most once per TIME_ZONE_CHANGE_INTERVAL_MS (a
+ * refused one counts in the stored zone), and on the day of a change the activity counts in whichever of the two
+ * zones is on the earlier day, so moving east never pushes the streak's day ahead of the user's real calendar.
  */
 export async function rememberTimeZone(
   db: Database,
-  user: Pick<User, "id" | "timeZone">,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   requested: string | null | undefined,
+  now: Date = new Date(),
 ): Promise<string> {
   const zone = preferredTimeZone(requested, user.timeZone);
   // Intl's spelling is stored, so "america/new_york" and "America/New_York" are one zone.
-  if (isValidTimeZone(requested) && zone !== user.timeZone) await updateUser(db, user.id, { timeZone: zone });
-  return zone;
+  if (!isValidTimeZone(requested) || zone === user.timeZone) return zone;
+  const stored = user.timeZone;
+  const changedAt = user.timeZoneChangedAt?.getTime() ?? null;
+  if (stored && changedAt !== null && now.getTime() - changedAt < TIME_ZONE_CHANGE_INTERVAL_MS) return stored;
+  await updateUser(db, user.id, { timeZone: zone, timeZoneChangedAt: now });
+  if (!stored) return zone;
+  return localDay(now, zone) <= localDay(now, stored) ? zone : stored;
 }

@@ -7,16 +7,18 @@ import { timeZoneFromRequest } from "./time-zone.server";
 /**
  * Activity as pages record it: in the user's time zone (the browser's lc_tz cookie, else the stored one),
  * and never at the page's expense. A failure is logged and the page goes on with no new badges
- * (the spec: activity and badge failures are silent to the user).
+ * (the spec: activity and badge failures are silent to the user). The browser's zone is the user's only when the
+ * caller is that user: an admin changing someone's favourite must not move their zone to the admin's (issue 22).
  */
 export async function recordActivitySafely(
   db: Database,
   request: Request,
-  user: Pick<User, "id" | "timeZone">,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   activity: { cardId: string | null; activityType: ActivityType; metadata?: Record<string, unknown> | null },
+  caller: { id: string } = user,
 ): Promise<{ newBadges: EarnedBadge[] }> {
   try {
-    const timeZone = await rememberTimeZone(db, user, timeZoneFromRequest(request));
+    const timeZone = await rememberTimeZone(db, user, caller.id === user.id ? timeZoneFromRequest(request) : null);
     const { newBadges } = await recordActivity(db, { userId: user.id, ...activity, timeZone });
     return { newBadges };
   } catch (error) {
@@ -35,7 +37,7 @@ export const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 export async function recordCardView(
   db: Database,
   request: Request,
-  user: Pick<User, "id" | "timeZone">,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   cardId: string,
   now: Date = new Date(),
 ): Promise<{ newBadges: EarnedBadge[] }> {

@@ -1,5 +1,40 @@
 import { createCookie, type Cookie } from "@remix-run/cloudflare";
+import { parse } from "cookie";
 import type { AppConfig } from "~/modules/config/config.server";
+
+/**
+ * The request's cookies by name, raw (still encoded and signed), as the parser Remix's cookies read them with (the
+ * `cookie` package): names and values trimmed, the first of two same-named cookies wins. Whether a request carries a
+ * cookie is asked of this parser only, never of a regex or a substring of the header: `lc_session =<token>` is a
+ * session to Remix, and `x=lc_session=` is not (docs/decisions/022-edge-cache.md, "Which requests").
+ */
+function requestCookies(request: Request): Record<string, string | undefined> {
+  return parse(request.headers.get("Cookie") ?? "", { decode: (value) => value });
+}
+
+/** Whether the request carries the cookie `name`, as the app's cookie reader would find it. */
+export function carriesCookie(request: Request, name: string): boolean {
+  return Object.hasOwn(requestCookies(request), name);
+}
+
+/** The raw value of the cookie `name` as the app's cookie reader would find it, or null. */
+export function rawCookie(request: Request, name: string): string | null {
+  return requestCookies(request)[name] ?? null;
+}
+
+/**
+ * The same request carrying only the named cookies and no `Authorization`: what a render that anyone may be served
+ * is allowed to see, so nothing else the browser sent can make its way into the page.
+ */
+export function withOnlyCookies(request: Request, names: readonly string[]): Request {
+  const cookies = requestCookies(request);
+  const headers = new Headers(request.headers);
+  headers.delete("Authorization");
+  const kept = names.flatMap((name) => (cookies[name] === undefined ? [] : [`${name}=${cookies[name]}`]));
+  if (kept.length > 0) headers.set("Cookie", kept.join("; "));
+  else headers.delete("Cookie");
+  return new Request(request, { headers });
+}
 
 /** Plain http on localhost is the one place cookies go without Secure (browsers would drop them). */
 export function isPlainHttpLocalhost(request: Request) {

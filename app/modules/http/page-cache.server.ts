@@ -1,3 +1,9 @@
+import { carriesSessionCookie } from "~/modules/auth/sessions.server";
+import { ASSIGNMENT_COOKIE_NAME } from "~/modules/experiments/assignment.server";
+import { VISITOR_COOKIE_NAME } from "~/modules/experiments/visitor.server";
+import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
+import { SIGNED_OUT_COOKIE_NAME } from "~/modules/auth/signed-out-notice.server";
+import { carriesCookie, withOnlyCookies } from "./cookies.server";
 import { edgeCache } from "./edge-cache.server";
 
 /**
@@ -5,22 +11,39 @@ import { edgeCache } from "./edge-cache.server";
  * kept in the colo's Cache API under a key made of the build, the public content's version, the A/B variant set
  * and the URL, so a new build, a content change or an ended test names new keys and the old pages are simply never
  * read again. Only a visitor's plain GET may read or fill it: a session, a flash message, credentials or a form post
- * always goes to the app, and a response that sets a cookie is never stored.
+ * always goes to the app, and a response that sets a cookie is never stored. A request that may be answered from the
+ * cache or fill it is rendered from `visitorRender(request)`: the cookies a visitor's page may depend on, nothing else.
  */
 
 /** The pages whose HTML is the same for every visitor with the same URL and variant set. */
 const CACHEABLE_PAGES = [/^\/$/, /^\/sample-card$/, /^\/share\/[A-Za-z0-9-]+$/, /^\/login$/, /^\/register$/];
 
-/** Cookies that make a page personal: a session, a flash toast, a signed-out device's notice (it names the account). */
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:lc_session|lc_toast|lc_signed_out)=/;
+/** The cookies a shared page may be rendered from: the visitor id and the A/B assignment (the landing's variants). */
+const VISITOR_COOKIES = [VISITOR_COOKIE_NAME, ASSIGNMENT_COOKIE_NAME] as const;
 
 /** How long a colo keeps a page; versioned keys, not this, make a change visible. */
 const EDGE_MAX_AGE = 3600;
 
 export function isCacheablePageRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
-  if (request.headers.has("Authorization") || PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) return false;
-  return CACHEABLE_PAGES.some((page) => page.test(new URL(request.url).pathname));
+  if (request.headers.has("Authorization") || isPersonal(request)) return false;
+  const url = new URL(request.url);
+  // A paid card's share link opens only while its issuer keeps access (019): its page is never kept.
+  if (url.searchParams.has("t")) return false;
+  return CACHEABLE_PAGES.some((page) => page.test(url.pathname));
+}
+
+/** A session, a flash toast or a signed-out notice, found by the parser the app reads them with (a regex once missed `lc_session =<token>`). */
+function isPersonal(request: Request): boolean {
+  return carriesSessionCookie(request) || carriesCookie(request, TOAST_COOKIE_NAME) || carriesCookie(request, SIGNED_OUT_COOKIE_NAME);
+}
+
+/**
+ * The request a cacheable page is rendered from: only the visitor cookies and no `Authorization`, so whatever else the
+ * browser sent (a session under a name the check above did not see) can never reach a page served to everyone.
+ */
+export function visitorRender(request: Request): Request {
+  return withOnlyCookies(request, VISITOR_COOKIES);
 }
 
 export function pageCacheKey(request: Request, version: { build: string; content: string; variants: string }): Request {
@@ -30,23 +53,25 @@ export function pageCacheKey(request: Request, version: { build: string; content
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-const NONCE_ATTRIBUTE = /\snonce="[^"]*"/;
+const NONCE_ATTRIBUTE = /\snonce="([^"]*)"/;
 
 /**
  * A page fit for everyone: the per-request nonce taken off its inline scripts, and the SHA-256 of each inline
  * script listed instead, so the Content-Security-Policy stays strict (no 'unsafe-inline') for a body served many
- * times. Returns the body and the script-src sources to allow.
+ * times. Only the scripts that carry this render's `nonce` are the app's and get a hash: anything else inline (an
+ * HTML injection some day) would otherwise be allowed in every visitor's copy (issue 22). Returns the body and the
+ * script-src sources to allow.
  */
-export async function withScriptHashes(html: string): Promise<{ html: string; scriptSources: string[] }> {
+export async function withScriptHashes(html: string, nonce: string): Promise<{ html: string; scriptSources: string[] }> {
   const hashes = new Set<string>();
-  const scripts = [...html.matchAll(INLINE_SCRIPT)];
-  for (const [, attributes = "", content = ""] of scripts) {
-    if (/\bsrc=/.test(attributes)) continue;
+  const ours = (attributes: string) => NONCE_ATTRIBUTE.exec(attributes)?.[1] === nonce;
+  for (const [, attributes = "", content = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes) || !ours(attributes)) continue;
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
     hashes.add(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
   }
   const stripped = html.replace(INLINE_SCRIPT, (script, attributes: string) =>
-    script.replace(attributes, attributes.replace(NONCE_ATTRIBUTE, "")),
+    ours(attributes) ? script.replace(attributes, attributes.replace(NONCE_ATTRIBUTE, "")) : script,
   );
   return { html: stripped, scriptSources: [...hashes] };
 }
@@ -58,6 +83,16 @@ export function isStorablePage(response: Response): boolean {
     (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
     response.headers.getSetCookie().length === 0
   );
+}
+
+/**
+ * Everything the page cache did not serve or keep (signed-in pages and their `.data` answers, redirects, errors, a
+ * visitor's page that set a cookie) may be personal: no browser, proxy or CDN may keep it. A response that states its
+ * own caching (a card image, the PDF's revalidation) keeps it.
+ */
+export function privateUnlessStated(response: Response): Response {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
 }
 
 /** The page's own Cache-Control travels beside the one the Cache API needs, and is what a browser gets back. */

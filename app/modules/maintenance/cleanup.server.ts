@@ -7,6 +7,7 @@ import { and, eq, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/client";
 import { dailyCardSends, emailOutbox, oneTimeTokens, sessions } from "#db/schema";
+import { AB_EVENT_RETENTION_DAYS, compactExperimentEvents } from "~/modules/experiments/retention.server";
 
 /** The schedule in wrangler.toml that runs cleanUpExpired. */
 export const CLEANUP_CRON = "30 3 * * *";
@@ -17,7 +18,14 @@ export const SENT_EMAIL_RETENTION_DAYS = 90;
 /** Rows per DELETE: well under D1's limits on bound parameters and statement time. */
 const BATCH_SIZE = 500;
 
-export type CleanupCounts = { sessions: number; oneTimeTokens: number; sentEmails: number; dailyCardSends: number };
+export type CleanupCounts = {
+  sessions: number;
+  oneTimeTokens: number;
+  sentEmails: number;
+  dailyCardSends: number;
+  /** A/B clicks moved into their totals, and repeat page views deleted (app/modules/experiments/retention.server.ts). */
+  experimentEvents: { clicks: number; pageViews: number };
+};
 
 export async function cleanUpExpired(db: Database, now: Date = new Date()): Promise<CleanupCounts> {
   const keptSince = new Date(now.getTime() - SENT_EMAIL_RETENTION_DAYS * 86_400_000);
@@ -37,10 +45,13 @@ export async function cleanUpExpired(db: Database, now: Date = new Date()): Prom
       emailOutbox.id,
       and(eq(emailOutbox.status, "sent"), lt(emailOutbox.createdAt, keptSince)),
     ),
+    experimentEvents: await compactExperimentEvents(db, now),
   };
   console.log(
     `Clean-up: deleted ${counts.sessions} expired sessions, ${counts.oneTimeTokens} used or expired one-time tokens, ` +
-      `${counts.sentEmails} sent emails and ${counts.dailyCardSends} daily-card records older than ${SENT_EMAIL_RETENTION_DAYS} days`,
+      `${counts.sentEmails} sent emails and ${counts.dailyCardSends} daily-card records older than ${SENT_EMAIL_RETENTION_DAYS} days; ` +
+      `A/B events older than ${AB_EVENT_RETENTION_DAYS} days: ${counts.experimentEvents.clicks} clicks moved into totals, ` +
+      `${counts.experimentEvents.pageViews} repeat page views deleted`,
   );
   return counts;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppConfig } from "~/modules/config/config.server";
-import { signedCookie } from "~/modules/http/cookies.server";
+import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 
 /**
  * The checkout's steps are server state (so they work without JavaScript): the details step stores
@@ -10,13 +10,15 @@ import { signedCookie } from "~/modules/http/cookies.server";
 const detailsSchema = z.object({ name: z.string(), email: z.string(), checkoutId: z.string().uuid() });
 export type CheckoutDetails = z.infer<typeof detailsSchema>;
 
+const CHECKOUT_COOKIE_NAME = "lc_checkout";
+
 function checkoutCookie(config: AppConfig, request: Request) {
-  return signedCookie("lc_checkout", config, request, { maxAge: 60 * 60 });
+  return signedCookie(CHECKOUT_COOKIE_NAME, config, request, { maxAge: 60 * 60 });
 }
 
 export async function readCheckoutDetails(config: AppConfig, request: Request): Promise<CheckoutDetails | null> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes("lc_checkout=")) return null;
+  if (!carriesCookie(request, CHECKOUT_COOKIE_NAME)) return null;
   const parsed = detailsSchema.safeParse(await checkoutCookie(config, request).parse(header));
   return parsed.success ? parsed.data : null;
 }

@@ -9,7 +9,7 @@ import { formatPrice } from "~/modules/config/money";
 import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/access/audit.server";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
-import { recordConversion } from "~/modules/experiments/events.server";
+import { recordConversion, withdrawConversion } from "~/modules/experiments/events.server";
 import { checkCheckoutSession, refundPayment, type PaidCheckout } from "./stripe.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
@@ -188,8 +188,8 @@ export async function findPurchaseBySessionId(context: Pick<Context, "db">, chec
 /**
  * The 30-day guarantee: a full refund revokes access (the purchase is marked refunded), writes an audit
  * row and tells the buyer. A dispute the buyer won (`charge.dispute.closed`, status lost) took the whole
- * payment back, so it counts as a full refund. A partial refund changes nothing. Returns whether access
- * was revoked by this call.
+ * payment back, so it counts as a full refund. Either takes back the purchase's A/B conversion. A partial refund
+ * changes nothing. Returns whether access was revoked by this call.
  */
 export async function revokeForRefund(
   context: Context,
@@ -202,6 +202,7 @@ export async function revokeForRefund(
     .where(and(eq(purchases.stripePaymentIntentId, refund.paymentIntentId), eq(purchases.status, "paid")))
     .returning();
   if (!refunded) return false;
+  await withdrawConversion(context.db, refunded.id);
   const user = await findUserById(context.db, refunded.userId);
   await recordAudit(
     context.db,

@@ -7,17 +7,19 @@ import { RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
  * raw text, padding an address with spaces gave each attempt a bucket of its own. The limiter trims and
  * lower-cases it once more, so every spelling of one mailbox shares one bucket.
  */
-export type RateLimitCheck = { rule: RateLimitRule; email?: string };
+export type RateLimitCheck = { rule: RateLimitRule; email?: string; subject?: string };
 
 /**
- * Checks every rule (ip-scoped rules key on the client's address, IPv6 by its /64, email-scoped ones on the email) and
+ * Checks every rule (ip-scoped rules key on the client's address, IPv6 by its /64, email-scoped ones on the email,
+ * subject-scoped ones on the A/B subject) and
  * throws a 429 with Retry-After when one is exhausted: JSON under /api/, a plain message for pages
  * (the error boundary shows it).
  */
 export async function enforceRateLimits(context: AppLoadContext, request: Request, checks: RateLimitCheck[]): Promise<void> {
   const limiter = context.rateLimiter;
   for (const check of checks) {
-    const key = RATE_LIMIT_RULES[check.rule].scope === "ip" ? rateLimitKeyForIp(request) : check.email;
+    const { scope } = RATE_LIMIT_RULES[check.rule];
+    const key = scope === "ip" ? rateLimitKeyForIp(request) : scope === "email" ? check.email : check.subject;
     if (!key) continue;
     const result = await limiter.check(check.rule, key);
     if (!result.success) throw tooManyRequests(request, result.retryAfterSeconds);

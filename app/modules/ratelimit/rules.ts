@@ -20,6 +20,8 @@ export const RATE_LIMIT_RULES = {
   payment_lookup_ip: { limit: 30, windowSeconds: 60, scope: "ip" },
   // Keyed on the signed-in account's email: one account, one bucket, whichever device it records from.
   activity_email: { limit: 120, windowSeconds: 60, scope: "email" },
+  // The landing's A/B beacon, keyed on the A/B subject (a signed-in user, or the landing's visitor id).
+  experiment_event_subject: { limit: 30, windowSeconds: 60, scope: "subject" },
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;

@@ -30,12 +30,31 @@ async function sign(secret: string, label: string, value: string): Promise<Uint8
 export async function signValue(config: Pick<AppConfig, "sessionSecrets">, label: string, value: string): Promise<string> {
   const [current] = config.sessionSecrets;
   if (!current) throw new Error("No session secret: nothing can be signed");
-  return toBase64Url(await sign(current, label, value));
+  return signValueWith(current, label, value);
+}
+
+/** The signature of `value` for `label` under `secret` (a secret of its own, e.g. a share-link key), URL-safe. */
+export async function signValueWith(secret: string, label: string, value: string): Promise<string> {
+  return toBase64Url(await sign(secret, label, value));
 }
 
 /** True when `signature` is the signature of `value` for `label` under any configured secret. */
-export async function isValidSignature(
+export function isValidSignature(
   config: Pick<AppConfig, "sessionSecrets">,
+  label: string,
+  value: string,
+  signature: string | null,
+): Promise<boolean> {
+  return isSignatureUnder(config.sessionSecrets, label, value, signature);
+}
+
+/**
+ * True when `signature` is the signature of `value` for `label` under one of `secrets`, in its one canonical
+ * spelling: base64 ignores a last character's spare bits, so 16 spellings decoded to the same bytes, and a
+ * signature is a token that must have exactly one form (issue 22).
+ */
+export async function isSignatureUnder(
+  secrets: readonly string[],
   label: string,
   value: string,
   signature: string | null,
@@ -47,7 +66,8 @@ export async function isValidSignature(
   } catch {
     return false;
   }
-  for (const secret of config.sessionSecrets) {
+  if (toBase64Url(given) !== signature) return false;
+  for (const secret of secrets) {
     if (constantTimeEqual(given, await sign(secret, label, value))) return true;
   }
   return false;

@@ -1,6 +1,6 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import type { AppConfig } from "~/modules/config/config.server";
-import { readsGarbledAsMissing } from "~/modules/http/cookies.server";
+import { carriesCookie, readsGarbledAsMissing } from "~/modules/http/cookies.server";
 import { toastSchema, type Toast, type ToastInput } from "./toast";
 
 /**
@@ -8,11 +8,12 @@ import { toastSchema, type Toast, type ToastInput } from "./toast";
  * page, so they reach users without JavaScript too (Post/Redirect/Get).
  */
 const TOAST_KEY = "toast";
+export const TOAST_COOKIE_NAME = "lc_toast";
 
 function toastStorage(config: AppConfig) {
   return createCookieSessionStorage({
     cookie: readsGarbledAsMissing(
-      createCookie("lc_toast", {
+      createCookie(TOAST_COOKIE_NAME, {
         sameSite: "lax",
         path: "/",
         httpOnly: true,
@@ -39,9 +40,8 @@ export async function redirectWithToast(config: AppConfig, url: string, toast: T
 /** Reads (and consumes) the pending toast; the returned headers clear it when sent. */
 export async function getToast(config: AppConfig, request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const storage = toastStorage(config);
-  const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("lc_toast=")) return { toast: null, headers: null };
-  const session = await storage.getSession(cookie);
+  if (!carriesCookie(request, TOAST_COOKIE_NAME)) return { toast: null, headers: null };
+  const session = await storage.getSession(request.headers.get("Cookie"));
   const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
   return {
     toast: parsed.success ? parsed.data : null,
