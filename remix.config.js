@@ -1,6 +1,6 @@
 /**
  * Remix classic compiler, built for a Cloudflare Worker (see docs/decisions/001-remix-classic-on-workers.md).
- * The server build is plain ESM that `worker/index.ts` imports; wrangler bundles the result.
+ * The server build is plain ESM that `worker/index.ts` imports; wrangler bundles the result with the wasm and fonts.
  * @type {import('@remix-run/dev').AppConfig}
  */
 export default {
@@ -12,9 +12,8 @@ export default {
   serverPlatform: "neutral",
   serverConditions: ["workerd", "worker", "browser"],
   serverMainFields: ["browser", "module", "main"],
-  // Everything is bundled except stripe, which wrangler resolves once for the Worker and the app together:
-  // worker/index.ts builds the Stripe client, and a second copy would double its size and break instanceof.
-  serverDependenciesToBundle: [/^(?!stripe(\/|$))/],
+  // Everything is bundled: the Worker reaches the app only through this build (docs/decisions/030-one-module-graph.md).
+  serverDependenciesToBundle: "all",
   serverMinify: true,
   tailwind: true,
   postcss: false,

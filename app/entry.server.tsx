@@ -4,8 +4,11 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { InlineStylesheetsProvider } from "~/components/inline-stylesheets";
 import { NonceProvider } from "~/components/nonce";
-import { readInlineStylesheets } from "~/modules/http/inline-stylesheets.server";
-import { startScriptsAfterLoad } from "~/modules/http/scripts-after-load.server";
+import { readInlineStylesheets } from "~/server/document/inline-stylesheets.server";
+import { startScriptsAfterLoad } from "~/server/document/scripts-after-load.server";
+
+/** The Worker's handlers, reached by worker/index.ts through `build.entry.module` (docs/decisions/030-one-module-graph.md). */
+export { createWorker } from "~/server/worker.server";
 
 // With single fetch, Remix reads this to bound streaming of deferred data.
 export const streamTimeout = 5_000;

@@ -8,6 +8,7 @@ import interSemiBold from "@fontsource/inter/files/inter-latin-600-normal.woff";
 import loraBold from "@fontsource/lora/files/lora-latin-700-normal.woff";
 import loraItalic from "@fontsource/lora/files/lora-latin-400-italic.woff";
 import loraRegular from "@fontsource/lora/files/lora-latin-400-normal.woff";
-import type { FontFiles } from "../app/modules/images/engine";
 
-export const fontFiles: FontFiles = { loraRegular, loraItalic, loraBold, interRegular, interSemiBold, interBold };
+export const fontFiles = { loraRegular, loraItalic, loraBold, interRegular, interSemiBold, interBold };
+
+export type FontFiles = typeof fontFiles;

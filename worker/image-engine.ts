@@ -11,7 +11,15 @@ import satori, { type Font, init as initSatori } from "satori/standalone";
 import yogaWasm from "satori/yoga.wasm";
 import { encodePng } from "./png";
 import { fillGradientsDirectly } from "./svg-gradients";
-import type { FontFiles, ImageElement, ImageEngine } from "../app/modules/images/engine";
+import type { FontFiles } from "./fonts";
+
+/** A satori element as the app describes it (plain data shaped like React.createElement's result). */
+type ImageElement = { type: string; props: Record<string, unknown> };
+
+/** Draws an element laid out at `size`, to a PNG of that size or scaled to `outputWidth` pixels wide (a thumbnail). */
+export type ImageEngine = {
+  renderPng(element: ImageElement, size: { width: number; height: number }, outputWidth?: number): Promise<Uint8Array>;
+};
 
 let ready: Promise<void> | null = null;
 

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { readConfig } from "~/modules/config/config.server";
 import { signedCookie } from "~/modules/http/cookies.server";
-import { D1_BOOKMARK_COOKIE, D1_BOOKMARK_PATTERN } from "../../worker/d1-session";
+import { D1_BOOKMARK_COOKIE, D1_BOOKMARK_PATTERN } from "~/server/d1-session.server";
 import { ORIGIN } from "./helpers";
 
 /** A bookmark as D1 makes them (the shape the Worker accepts back). */

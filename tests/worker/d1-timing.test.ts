@@ -1,5 +1,5 @@
 /**
- * The D1 time of Server-Timing (worker/d1-timing.ts): the wall time with at least one statement or batch pending,
+ * The D1 time of Server-Timing (app/server/d1-timing.server.ts): the wall time with at least one statement or batch pending,
  * measured on a clock the test moves, and a timed session that Drizzle uses like the real one.
  */
 import { env } from "cloudflare:workers";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client";
 import { affirmationCards } from "#db/schema";
 import { SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
-import { timeD1 } from "../../worker/d1-timing";
+import { timeD1 } from "~/server/d1-timing.server";
 
 /** A session whose every call waits until the test settles it, on a clock the test sets. */
 function manualSession() {

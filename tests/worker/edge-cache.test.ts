@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { readConfig } from "~/modules/config/config.server";
 import { DEFAULT_SETTINGS, EXPERIMENTS } from "~/modules/experiments/experiments";
 import { createToastHeaders } from "~/modules/toast/toast.server";
-import { cookieFrom, fetchApp, postForm, visibleText } from "./helpers";
+import { cookieFrom, fetchApp, fetchAppWithEnv, postForm, visibleText } from "./helpers";
 import { signedInUser } from "./library-support";
 
 /** What the Worker says it did with the edge cache: hit, miss (rendered, and kept when fit) or bypass. */
@@ -87,6 +87,41 @@ describe("public pages from the edge cache", () => {
       expect(visibleText(changed.html)).toContain(`${title} (revised)`);
     } finally {
       await env.DB.prepare("UPDATE affirmation_cards SET title = ? WHERE id = ?").bind(title, SAMPLE_CARD_ID).run();
+    }
+  });
+
+  it("never keeps a page under a content version it was not drawn from, however long an isolate keeps the content", async () => {
+    // As in production: each isolate keeps the public content for a while (here an hour) before reading D1 again.
+    const keptAnHour = { PUBLIC_CONTENT_TTL_SECONDS: "3600" };
+    const landing = async (headers: Record<string, string> = {}) => {
+      const response = await fetchAppWithEnv(keptAnHour, "/", { headers });
+      return { status: edgeStatus(response), text: visibleText(await response.text()) };
+    };
+    await everyoneSeesA();
+    const preview = (await env.DB.prepare(
+      "SELECT id, title FROM affirmation_cards WHERE is_preview = 1 ORDER BY order_index, id LIMIT 1",
+    ).first<{
+      id: string;
+      title: string;
+    }>())!;
+    const revised = `${preview.title} (revised)`;
+    // Someone the cache never serves (a flash message) has the landing drawn, and the isolate keeps its content.
+    const toast = (await createToastHeaders(readConfig(env), { type: "success", title: "Saved" })).get("Set-Cookie") ?? "";
+    expect((await landing({ Cookie: toast.split(";")[0] ?? "" })).text).toContain(preview.title);
+
+    await env.DB.prepare("UPDATE affirmation_cards SET title = ? WHERE id = ?").bind(revised, preview.id).run();
+    try {
+      // Within the hour a visitor may still see the old title: it is the content the isolate holds.
+      expect((await landing()).text).toContain(preview.title);
+      // Once the isolate reads D1 again, the new version's page shows the new title: no old page was kept under it.
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 3_601_000);
+      const later = await landing();
+      expect(later.text).toContain(revised);
+      expect(later.status).toBe("miss");
+    } finally {
+      vi.useRealTimers();
+      await env.DB.prepare("UPDATE affirmation_cards SET title = ? WHERE id = ?").bind(preview.title, preview.id).run();
     }
   });
 

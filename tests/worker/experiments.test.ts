@@ -194,8 +194,23 @@ describe("Experiments on /admin", () => {
     expect(await env.AB_KV.get("experiments:settings")).toBeNull();
   });
 
+  it("a split changed on /admin reaches the next new visitor at once, though the landing keeps its settings a while", async () => {
+    // As in production: the landing keeps the settings it read (here for an hour) instead of reading KV on every view.
+    const keptAnHour = { PUBLIC_CONTENT_TTL_SECONDS: "3600" };
+    const { cookie, vars } = await admin();
+    const setSplit = (splitB: string) =>
+      postForm("/admin", { intent: "experiment-split", experiment: "hero_messaging", splitB }, { cookie, env: { ...vars, ...keptAnHour } });
+    expect((await setSplit("0")).status).toBe(302);
+    expect(await heroVariant(await fetchAppWithEnv(keptAnHour, "/"))).toBe("A");
+
+    expect((await setSplit("100")).status).toBe(302);
+    for (let visitor = 0; visitor < 3; visitor++) expect(await heroVariant(await fetchAppWithEnv(keptAnHour, "/"))).toBe("B");
+  });
+
   it("ending a test shows its winner to a visitor who had the other variant, counts nothing more, and is audited", async () => {
     const { cookie, vars } = await admin();
+    const auditedBefore = (await env.DB.prepare("SELECT COALESCE(MAX(rowid), 0) AS last FROM admin_audit_log").first<{ last: number }>())!
+      .last;
     const split = await postForm(
       "/admin",
       { intent: "experiment-split", experiment: "hero_messaging", splitB: "100" },
@@ -220,10 +235,12 @@ describe("Experiments on /admin", () => {
     expect((await eventsOf(visitorId)).filter((row) => row.test === "hero_messaging")).toEqual([]);
 
     const audit = await env.DB.prepare(
-      "SELECT action, detail FROM admin_audit_log WHERE action = 'experiment' ORDER BY created_at, rowid",
-    ).all<{
-      detail: string;
-    }>();
+      "SELECT action, detail FROM admin_audit_log WHERE action = 'experiment' AND rowid > ? ORDER BY created_at, rowid",
+    )
+      .bind(auditedBefore)
+      .all<{
+        detail: string;
+      }>();
     expect(audit.results.map((row) => JSON.parse(row.detail).change)).toEqual([
       "split set to 0% A / 100% B",
       "ended: A wins and everyone sees it",

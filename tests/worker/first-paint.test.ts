@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readInlineStylesheets } from "~/modules/http/inline-stylesheets.server";
-import { SCRIPT_STARTER } from "~/modules/http/scripts-after-load.server";
+import { readInlineStylesheets } from "~/server/document/inline-stylesheets.server";
+import { SCRIPT_STARTER } from "~/server/document/scripts-after-load.server";
 import { STYLESHEET_HREFS } from "~/styles";
 import { fetchApp } from "./helpers";
 

@@ -22,12 +22,31 @@ export type PublicCollection = {
   version: string;
 };
 
-let snapshot: { value: PublicCollection; expiresAt: number } | null = null;
+let snapshot: { value: PublicCollection; expiresAt: number; read: number } | null = null;
+/** Numbers each read of D1, so that a slow read never replaces the snapshot of a read that began after it. */
+let reads = 0;
 
 type Context = Pick<AppLoadContext, "db" | "config">;
 
-export async function getPublicCollection({ db, config }: Context): Promise<PublicCollection> {
+/**
+ * One snapshot per request: the page cache's key and the loaders that draw the page read the same one, so a page is
+ * never kept under a content version it was not drawn from (docs/decisions/030-one-module-graph.md). Keyed by the
+ * request's own database handle, which lives exactly as long as the request.
+ */
+const snapshotOfRequest = new WeakMap<Context["db"], Promise<PublicCollection>>();
+
+export function getPublicCollection(context: Context): Promise<PublicCollection> {
+  let pending = snapshotOfRequest.get(context.db);
+  if (!pending) {
+    pending = currentSnapshot(context);
+    snapshotOfRequest.set(context.db, pending);
+  }
+  return pending;
+}
+
+async function currentSnapshot({ db, config }: Context): Promise<PublicCollection> {
   if (snapshot && snapshot.expiresAt > Date.now()) return snapshot.value;
+  const read = ++reads;
   const [categories, previewCards, cardCount, voices, allCards] = await Promise.all([
     listCategories(db),
     listPreviewCards(db),
@@ -38,7 +57,7 @@ export async function getPublicCollection({ db, config }: Context): Promise<Publ
   ]);
   const version = (await sha256Hex(JSON.stringify([categories, previewCards, cardCount, voices, allCards]))).slice(0, 16);
   const value = { categories, previewCards, cardCount, voices, version };
-  snapshot = { value, expiresAt: Date.now() + config.publicContentTtlMs };
+  if (!snapshot || snapshot.read < read) snapshot = { value, expiresAt: Date.now() + config.publicContentTtlMs, read };
   return value;
 }
 

@@ -13,7 +13,7 @@ const LABEL = "light-cards unsubscribe v1\n";
 
 /**
  * Where mail providers POST the one-click unsubscribe (the List-Unsubscribe header). RFC 8058 senders may send an
- * `Origin` of their own: this path alone takes a POST from any origin (origin.server.ts), since the signed token is
+ * `Origin` of their own: this path alone takes a POST from any origin (app/server/cross-origin.server.ts), since the signed token is
  * its whole authority and it can only turn the daily card off.
  */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = "/unsubscribe/one-click";

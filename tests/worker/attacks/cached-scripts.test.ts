@@ -6,7 +6,7 @@
  * app's own, are hashed: an injected one stays blocked in every copy.
  */
 import { describe, expect, it } from "vitest";
-import { withScriptHashes } from "~/modules/http/page-cache.server";
+import { withScriptHashes } from "~/server/document/script-hashes.server";
 import { fetchApp } from "../helpers";
 
 async function sha256(text: string): Promise<string> {

@@ -3,8 +3,8 @@ import { ASSIGNMENT_COOKIE_NAME } from "~/modules/experiments/assignment.server"
 import { VISITOR_COOKIE_NAME } from "~/modules/experiments/visitor.server";
 import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
 import { SIGNED_OUT_COOKIE_NAME } from "~/modules/auth/signed-out-notice.server";
-import { carriesCookie, withOnlyCookies } from "./cookies.server";
-import { edgeCache } from "./edge-cache.server";
+import { carriesCookie, withOnlyCookies } from "~/modules/http/cookies.server";
+import { edgeCache } from "~/modules/http/edge-cache.server";
 
 /**
  * Public pages from the edge cache (docs/decisions/022-edge-cache.md). A page that is the same for every visitor is
@@ -50,30 +50,6 @@ export function pageCacheKey(request: Request, version: { build: string; content
   const url = new URL(request.url);
   const parts = [version.build, version.content, encodeURIComponent(version.variants)].join("/");
   return new Request(new URL(`/__pages/${parts}${url.pathname}${url.search}`, url.origin));
-}
-
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-const NONCE_ATTRIBUTE = /\snonce="([^"]*)"/;
-
-/**
- * A page fit for everyone: the per-request nonce taken off its inline scripts, and the SHA-256 of each inline
- * script listed instead, so the Content-Security-Policy stays strict (no 'unsafe-inline') for a body served many
- * times. Only the scripts that carry this render's `nonce` are the app's and get a hash: anything else inline (an
- * HTML injection some day) would otherwise be allowed in every visitor's copy (issue 22). Returns the body and the
- * script-src sources to allow.
- */
-export async function withScriptHashes(html: string, nonce: string): Promise<{ html: string; scriptSources: string[] }> {
-  const hashes = new Set<string>();
-  const ours = (attributes: string) => NONCE_ATTRIBUTE.exec(attributes)?.[1] === nonce;
-  for (const [, attributes = "", content = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc=/.test(attributes) || !ours(attributes)) continue;
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
-    hashes.add(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
-  }
-  const stripped = html.replace(INLINE_SCRIPT, (script, attributes: string) =>
-    ours(attributes) ? script.replace(attributes, attributes.replace(NONCE_ATTRIBUTE, "")) : script,
-  );
-  return { html: stripped, scriptSources: [...hashes] };
 }
 
 /** The response to keep: a complete 200 HTML page that sets no cookie. */

@@ -5,9 +5,9 @@
  * edge cache (022), and their form posts stay byte-for-byte alike whatever the database did meanwhile.
  */
 import { z } from "zod";
-import { carriesSessionCookie, sessionCookieChange } from "../app/modules/auth/sessions.server";
-import type { AppConfig } from "../app/modules/config/config.server";
-import { carriesCookie, signedCookie } from "../app/modules/http/cookies.server";
+import { carriesSessionCookie, sessionCookieChange } from "~/modules/auth/sessions.server";
+import type { AppConfig } from "~/modules/config/config.server";
+import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 
 export const D1_BOOKMARK_COOKIE = "lc_d1";
 

@@ -1,7 +1,7 @@
 /**
  * Security headers for every response the Worker produces (static files get theirs from public/_headers).
  * Remix's inline scripts carry the per-response nonce, or, in a page served from the edge cache to many visitors,
- * are allowed by their SHA-256 hashes (app/modules/http/page-cache.server.ts); nothing else may run inline.
+ * are allowed by their SHA-256 hashes (app/server/document/script-hashes.server.ts); nothing else may run inline.
  */
 export function contentSecurityPolicy(scriptSources: string[]): string {
   return [

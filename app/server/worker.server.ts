@@ -1,0 +1,171 @@
+/**
+ * The Worker's handlers, built inside the Remix server build so that the app has one copy of every module (docs/decisions/030-one-module-graph.md):
+ * worker/index.ts imports the build and calls `createWorker` through `build.entry.module` (app/entry.server.tsx
+ * re-exports it) with what only wrangler can bundle, the fonts and the wasm image engine.
+ *
+ * Static files in public/ are served by Workers Static Assets before this runs; every other request goes to Remix with
+ * a load context built for this request (bindings and secrets exist per request, never at module scope), except a
+ * visitor's public page that the colo's cache already holds (docs/decisions/022-edge-cache.md). A request reads D1
+ * through a session of its own, near the colo, signed-in browsers after their bookmark (023). The same Worker consumes
+ * the email queues (queue) and runs the Cron Triggers (scheduled), which write and stay on the primary: 021.
+ */
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
+import { createDb } from "#db/client";
+import { applyAuthCookies, createRequestAuth, sessionCookieChange } from "~/modules/auth/sessions.server";
+import { redirectForEndedSession } from "~/modules/auth/signed-out-notice.server";
+import { getPublicCollection } from "~/modules/cards/public-collection.server";
+import { readConfig } from "~/modules/config/config.server";
+import { consumeEmailBatch, createEmailSender } from "~/modules/email/queue.server";
+import { createRequestExperiments } from "~/modules/experiments/assignment.server";
+import { recordExperimentEvent } from "~/modules/experiments/events.server";
+import { variantSetKey } from "~/modules/experiments/experiments";
+import type { FontFiles, ImageEngine } from "~/modules/images/engine";
+import { clearSiteDataWhenSessionEnds } from "~/modules/offline/offline-collection.server";
+import { createStripeClient } from "~/modules/payments/stripe.server";
+import { getRateLimiter } from "~/modules/ratelimit/limiter.server";
+import { randomToken } from "~/modules/security/crypto.server";
+import { crossOriginRefusal, isCrossOriginStateChange } from "./cross-origin.server";
+import { applyBookmarkCookie, openSession, readBookmark } from "./d1-session.server";
+import { timeD1 } from "./d1-timing.server";
+import { withScriptHashes } from "./document/script-hashes.server";
+import {
+  edgeCopy,
+  isCacheablePageRequest,
+  isStorablePage,
+  pageCacheKey,
+  privateUnlessStated,
+  readCachedPage,
+  storePage,
+  visitorRender,
+} from "./page-cache.server";
+import { guardRequestBody } from "./request-body.server";
+import { runSchedule } from "./scheduled.server";
+import { nonceSource, withSecurityHeaders } from "./security-headers.server";
+
+/** What the Worker entry hands over: the build itself, and the platform pieces only wrangler can bundle. */
+export type WorkerPlatform = {
+  build: ServerBuild;
+  /** The product's fonts as bytes (wrangler's Data rule). */
+  fonts: FontFiles;
+  /** Draws card images (satori and resvg's wasm): one per isolate, initialised on its first render. */
+  imageEngine: ImageEngine;
+};
+
+/** The Worker's three handlers: requests, the email queues and the Cron Triggers. */
+export type WorkerHandlers = {
+  fetch(request: Request<unknown, IncomingRequestCfProperties>, env: Env, ctx: ExecutionContext): Promise<Response>;
+  queue(batch: MessageBatch, env: Env, ctx: ExecutionContext): Promise<void>;
+  scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void>;
+};
+
+export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): WorkerHandlers {
+  // Production mode everywhere, development included: Remix's development mode answers a failed
+  // `.data` request or resource route with the error's stack, and no answer may carry one.
+  const handleRemixRequest = createRequestHandler(build, "production");
+  /** Names the build in page-cache keys: a deploy never serves a page of the previous build. */
+  const buildVersion = build.assets.version;
+
+  return {
+    async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+      const startedAt = Date.now();
+      const config = readConfig(env);
+      const cspNonce = randomToken(16);
+      const perRequestScripts = [nonceSource(cspNonce)];
+      if (isCrossOriginStateChange(request, config)) {
+        return privateUnlessStated(withSecurityHeaders(crossOriginRefusal(request), perRequestScripts));
+      }
+
+      const checked = await guardRequestBody(request);
+      if (checked instanceof Response) return privateUnlessStated(withSecurityHeaders(checked, perRequestScripts));
+      // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
+      const cacheable = isCacheablePageRequest(checked);
+      const guarded = cacheable ? visitorRender(checked) : checked;
+
+      const sentBookmark = await readBookmark(config, guarded);
+      const d1 = timeD1(openSession(env.DB, guarded, sentBookmark));
+      const db = createDb(d1.session);
+      const auth = createRequestAuth(db, config, guarded);
+      const cloudflare = { env, ctx };
+      // The services every module uses, built once here so no module builds its own.
+      const loadContext: AppLoadContext = {
+        cloudflare,
+        db,
+        config,
+        auth,
+        cspNonce,
+        email: createEmailSender({ db, config, queue: env.EMAIL_QUEUE }),
+        stripe: createStripeClient(env.STRIPE_SECRET_KEY),
+        rateLimiter: getRateLimiter(env, { isDevelopment: config.isDevelopment }),
+        fonts,
+        imageEngine,
+        experiments: createRequestExperiments({ config, cloudflare, auth }, guarded),
+      };
+      const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
+        // Pages only: a form's answer carries no timing (the sign-in and reset forms must not tell accounts apart).
+        if (guarded.method === "GET") {
+          const timing = `edge;desc="${cache}", app;dur=${Date.now() - startedAt}, db;dur=${d1.elapsedMs()};desc="D1"`;
+          response.headers.append("Server-Timing", timing);
+        }
+        for (const cookie of loadContext.experiments.responseCookies) response.headers.append("Set-Cookie", cookie);
+        applyAuthCookies(response, auth);
+        // Signed out, however it happened: the browser drops what it keeps offline for the account (docs/decisions/025).
+        clearSiteDataWhenSessionEnds(response, sessionCookieChange(response));
+        return applyBookmarkCookie(response, { config, request: guarded, sent: sentBookmark, session: d1.session });
+      };
+
+      // A device whose session the server ended is told why on the sign-in page (docs/decisions/027).
+      const endedSession = await redirectForEndedSession(loadContext, guarded);
+      if (endedSession) return finish(withSecurityHeaders(endedSession, perRequestScripts), "bypass");
+
+      // A visitor's public page: from the colo's cache when this build, content and variant set drew it before.
+      const pageKey = cacheable ? await pageCacheKeyFor(loadContext, guarded, buildVersion) : null;
+      if (pageKey) {
+        const cached = await readCachedPage(pageKey);
+        if (cached) {
+          if (isLanding(guarded)) await recordLandingView(loadContext, guarded);
+          return finish(cached, "hit");
+        }
+      }
+
+      const response = await handleRemixRequest(guarded, loadContext);
+      if (!pageKey || !isStorablePage(response)) {
+        return finish(privateUnlessStated(withSecurityHeaders(response, perRequestScripts)), pageKey ? "miss" : "bypass");
+      }
+
+      const { html, scriptSources } = await withScriptHashes(await response.text(), cspNonce);
+      const page = withSecurityHeaders(new Response(html, response), scriptSources);
+      ctx.waitUntil(storePage(pageKey, edgeCopy(html, page.headers)));
+      return finish(page, "miss");
+    },
+
+    async queue(batch: MessageBatch, env: Env): Promise<void> {
+      await consumeEmailBatch({ db: createDb(env.DB), config: readConfig(env), resendApiKey: env.RESEND_API_KEY }, batch);
+    },
+
+    async scheduled(controller: ScheduledController, env: Env): Promise<void> {
+      await runSchedule(controller, env);
+    },
+  };
+}
+
+function isLanding(request: Request): boolean {
+  return new URL(request.url).pathname === "/";
+}
+
+/**
+ * The key of a public page: the landing's depends on the visitor's variant set, every other page's on nothing more.
+ * The content version comes from the request's own snapshot of the public collection, the one its loaders render
+ * from, so a page is never kept under a version it was not drawn from.
+ */
+async function pageCacheKeyFor(context: AppLoadContext, request: Request, build: string): Promise<Request> {
+  const [collection, variants] = await Promise.all([
+    getPublicCollection(context),
+    isLanding(request) ? context.experiments.resolve().then((experiments) => variantSetKey(experiments.variants)) : "-",
+  ]);
+  return pageCacheKey(request, { build, content: collection.version, variants });
+}
+
+/** A landing page served from the cache still counts its view, as the loader does when it renders. */
+async function recordLandingView(context: AppLoadContext, request: Request): Promise<void> {
+  recordExperimentEvent(context, await context.experiments.resolve(), { type: "page_view", url: request.url });
+}
