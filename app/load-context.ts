@@ -7,7 +7,7 @@ import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 import type { StripeClient } from "~/modules/payments/stripe.server";
 import type { RateLimiter } from "~/modules/ratelimit/types";
 
-/** Everything a loader or action needs from the platform, built per request by worker/index.ts. */
+/** Everything a loader or action needs from the platform, built per request by app/server/worker.server.ts. */
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: ExecutionContext };

@@ -22,7 +22,7 @@ import { useTimeZoneCookie } from "~/hooks/use-time-zone-cookie";
 import { useViewer } from "~/hooks/use-viewer";
 import { SIGNED_IN_ATTRIBUTE } from "~/modules/offline/protocol";
 import { carriesSessionCookie } from "~/modules/auth/sessions.server";
-import { getViewer } from "~/modules/auth/viewer.server";
+import { getViewer } from "~/modules/access/viewer.server";
 import { getToast } from "~/modules/toast/toast.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 

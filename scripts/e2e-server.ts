@@ -4,7 +4,7 @@
  * Expects a current `npm run build` (the Remix build and the service worker; scripts/test.ts builds both first).
  */
 import { rmSync } from "node:fs";
-import { DEV_ADMIN } from "../db/seed/dev-admin";
+import { DEV_ADMIN } from "./lib/dev-admin";
 import { run } from "./lib/run";
 import { seedLocalDatabase } from "./seed";
 

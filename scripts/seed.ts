@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../db/client";
-import { seedDevelopmentAdmin } from "../db/seed/dev-admin";
+import { seedDevelopmentAdmin } from "./lib/dev-admin";
 import { seedCollection } from "../db/seed/seed";
 import { offlineWranglerEnv } from "./lib/run";
 

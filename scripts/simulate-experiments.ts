@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { getLandingCopy } from "../app/content/landing-copy";
 import { CTA_PLACEMENTS, type Variant } from "../app/modules/experiments/experiments";
-import { DEV_ADMIN } from "../db/seed/dev-admin";
+import { DEV_ADMIN } from "./lib/dev-admin";
 import { offlineWranglerEnv, run } from "./lib/run";
 
 const VISITORS = Number(process.env.VISITORS ?? 2000);

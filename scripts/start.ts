@@ -3,7 +3,7 @@
  * (PORT overrides) in development mode: test payments and a local email outbox, the email queue's consumer
  * running in the same Worker, and the Cron Triggers reachable by hand at /__scheduled.
  */
-import { DEV_ADMIN } from "../db/seed/dev-admin";
+import { DEV_ADMIN } from "./lib/dev-admin";
 import { run } from "./lib/run";
 import { seedLocalDatabase } from "./seed";
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/forms";
-import { SET_PASSWORD_INTENT, SIGN_OUT_EVERYWHERE_INTENT, setPasswordSchema } from "~/validation/auth";
+import { SET_PASSWORD_INTENT, SIGN_OUT_EVERYWHERE_INTENT, setPasswordSchema } from "~/modules/auth/auth.schema";
 
 /**
  * "Set a password" for a signed-in account that has none (a buyer signed in by the purchase or an emailed link). A

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { SubmitButton } from "~/components/forms";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useViewer } from "~/hooks/use-viewer";
-import type { Viewer } from "~/modules/auth/viewer";
+import type { Viewer } from "~/modules/access/viewer";
 
 type Tab = { id: string; label: string; href: string; icon: IconName };
 

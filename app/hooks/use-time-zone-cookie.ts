@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { TIME_ZONE_COOKIE } from "~/modules/habit/time-zone";
+import { TIME_ZONE_COOKIE } from "~/modules/users/time-zone";
 
 /**
  * Tells the server the browser's time zone (lc_tz), so streak days are the user's own calendar days

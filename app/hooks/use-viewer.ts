@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { Viewer } from "~/modules/auth/viewer";
+import type { Viewer } from "~/modules/access/viewer";
 
 /** The signed-in viewer the root loader found (null for a visitor): the chrome's one source of "who is this". */
 export function useViewer(): Viewer | null {

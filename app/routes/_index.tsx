@@ -18,7 +18,7 @@ import { chooseTryItNowCard } from "~/modules/cards/card";
 import { SAMPLE_CARD_ID, VISITOR_PREVIEW_LIMIT } from "~/modules/cards/cards.server";
 import { getPublicCollection, previewsOf } from "~/modules/cards/public-collection.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
-import { categoryQuerySchema, resolveCategory } from "~/validation/cards";
+import { categoryQuerySchema, resolveCategory } from "~/modules/cards/cards.schema";
 
 export const meta: MetaFunction = () => [
   { title: "LIGHT Cards: Speak God's Truth Over Your Day" },

@@ -17,7 +17,7 @@ import {
   revokedToast,
   type AccessResultView,
 } from "~/modules/access/admin-view.server";
-import type { Actor } from "~/modules/access/audit.server";
+import type { Actor } from "~/modules/audit/audit-log.server";
 import {
   checkAccessByEmail,
   grantAccessByEmail,
@@ -33,7 +33,7 @@ import { formatPriceShort } from "~/modules/config/money";
 import { changeExperiment } from "~/modules/experiments/admin.server";
 import { loadExperimentResults } from "~/modules/experiments/results.server";
 import { readExperimentSettings } from "~/modules/experiments/settings.server";
-import { experimentFormSchema } from "~/validation/experiments";
+import { experimentFormSchema } from "~/modules/experiments/experiments.schema";
 import { listFailedEmails, resendFailedEmail } from "~/modules/email/queue.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import type { ToastInput } from "~/modules/toast/toast";
@@ -45,8 +45,8 @@ import {
   reasonOrNull,
   resendEmailSchema,
   type AdminIntent,
-} from "~/validation/admin";
-import { emailSchema } from "~/validation/auth";
+} from "~/modules/access/access.schema";
+import { emailSchema } from "~/modules/auth/auth.schema";
 import { AppShell } from "~/components/app-shell";
 
 export const headers = forwardHeaders;

@@ -3,7 +3,7 @@ import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modu
 import { signInWithPassword } from "~/modules/auth/account.server";
 import { toApiUser } from "~/modules/api/api-user.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { loginSchema } from "~/validation/auth";
+import { loginSchema } from "~/modules/auth/auth.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

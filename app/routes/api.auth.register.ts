@@ -3,7 +3,7 @@ import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modu
 import { registerAccount } from "~/modules/auth/account.server";
 import { toApiUser } from "~/modules/api/api-user.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { registerSchema } from "~/validation/auth";
+import { registerSchema } from "~/modules/auth/auth.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

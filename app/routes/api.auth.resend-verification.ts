@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { resendVerification } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { resendVerificationSchema } from "~/validation/auth";
+import { resendVerificationSchema } from "~/modules/auth/auth.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

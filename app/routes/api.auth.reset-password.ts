@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { resetPasswordWithToken } from "~/modules/auth/account.server";
-import { resetPasswordSchema } from "~/validation/auth";
+import { resetPasswordSchema } from "~/modules/auth/auth.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { requestSignInLink } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { emailOnlySchema } from "~/validation/auth";
+import { emailOnlySchema } from "~/modules/auth/auth.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/validation/auth";
+import { verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/modules/auth/auth.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

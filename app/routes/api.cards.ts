@@ -3,7 +3,7 @@ import { methodNotAllowed } from "~/modules/api/json.server";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
-import { categoryQuerySchema, resolveCategory } from "~/validation/cards";
+import { categoryQuerySchema, resolveCategory } from "~/modules/cards/cards.schema";
 
 /**
  * GET /api/cards → { cards, isPreview, totalAvailable }, for whoever asks (cookie or bearer token):

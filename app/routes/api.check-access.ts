@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { checkAccessByEmail } from "~/modules/access/grants.server";
 import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
-import { adminAccessSchema } from "~/validation/admin";
+import { adminAccessSchema } from "~/modules/access/access.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

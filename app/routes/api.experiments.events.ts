@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
 import { recordClick } from "~/modules/experiments/events.server";
-import { previewClickSchema } from "~/validation/experiments";
+import { previewClickSchema } from "~/modules/experiments/experiments.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
 import { addFavoriteResponse } from "~/modules/favorites/favorites-api.server";
-import { favoriteWithUserBodySchema } from "~/validation/favorites";
+import { favoriteWithUserBodySchema } from "~/modules/favorites/favorites.schema";
 
 /** POST /api/favorites `{ userId, cardId }`: the spec's second favourites family, the same handler as /api/user/{userId}/favorites. */
 export async function action({ request, context }: ActionFunctionArgs) {

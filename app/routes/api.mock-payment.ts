@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
-import { testPaymentSchema } from "~/validation/checkout";
+import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
 
 export const loader = () => methodNotAllowed(["POST"]);

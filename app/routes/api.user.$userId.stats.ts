@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed } from "~/modules/api/json.server";
 import { NO_STORE, requireApiSubject } from "~/modules/api/subject.server";
 import { getStats } from "~/modules/habit/activity.server";
-import { preferredTimeZone } from "~/modules/habit/time-zone";
-import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
+import { preferredTimeZone } from "~/modules/users/time-zone";
+import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 
 /**
  * GET /api/user/{userId}/stats → counters and the streak as it stands today in the user's zone.

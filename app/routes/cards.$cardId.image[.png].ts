@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { describeCardImage, findCardForImage, getCardPng } from "~/modules/images/card-images.server";
-import { cardIdSchema } from "~/validation/cards";
-import { cardImageQuerySchema } from "~/validation/images";
+import { cardIdSchema } from "~/modules/cards/cards.schema";
+import { cardImageQuerySchema } from "~/modules/images/images.schema";
 import { imageFileName } from "~/modules/images/styles";
 
 /** Images may be kept a day, then revalidated with the ETag (the URL stays while the content may change: 017). */

@@ -17,7 +17,7 @@ import { badgeToast } from "~/modules/habit/badge-toast";
 import { recordCardView } from "~/modules/habit/record.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
-import { cardIdSchema } from "~/validation/cards";
+import { cardIdSchema } from "~/modules/cards/cards.schema";
 
 export const headers = forwardHeaders;
 

@@ -7,7 +7,7 @@ import { resendVerification } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { emailSchema, resendVerificationSchema } from "~/validation/auth";
+import { emailSchema, resendVerificationSchema } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;

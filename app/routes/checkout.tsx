@@ -12,14 +12,14 @@ import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
 import { recordClick } from "~/modules/experiments/events.server";
 import { ensureVisitorId } from "~/modules/experiments/visitor.server";
-import { returnPathOf } from "~/validation/auth";
-import { ctaPlacementSchema } from "~/validation/experiments";
+import { returnPathOf } from "~/modules/auth/auth.schema";
+import { ctaPlacementSchema } from "~/modules/experiments/experiments.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
 import { startCheckout } from "~/modules/payments/checkout.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { purchaseDetailsSchema } from "~/validation/checkout";
+import { purchaseDetailsSchema } from "~/modules/payments/checkout.schema";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Get Full Access | LIGHT Cards" }];

@@ -6,8 +6,8 @@ import type { EarnedBadge } from "~/modules/habit/activity.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
 import { createToastHeaders, redirectWithToast } from "~/modules/toast/toast.server";
 import type { ToastInput } from "~/modules/toast/toast";
-import { safeRedirectPath } from "~/validation/auth";
-import { favoriteFormSchema } from "~/validation/favorites";
+import { safeRedirectPath } from "~/modules/auth/auth.schema";
+import { favoriteFormSchema } from "~/modules/favorites/favorites.schema";
 
 /**
  * POST /favorites: the favourite button on every card a signed-in user sees. Without JavaScript the form carries

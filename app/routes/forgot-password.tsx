@@ -9,7 +9,7 @@ import { requestPasswordReset } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { emailOnlySchema } from "~/validation/auth";
+import { emailOnlySchema } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;

@@ -14,7 +14,7 @@ import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { clearSignedOutNotice, readSignedOutNotice, signedOutEmail, type SignedOutNotice } from "~/modules/auth/signed-out-notice.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/validation/auth";
+import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;

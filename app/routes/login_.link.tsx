@@ -7,9 +7,9 @@ import { SubmitButton } from "~/components/forms";
 import { signInWithLinkToken } from "~/modules/auth/account.server";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { formatPrice } from "~/modules/config/money";
-import { preferredTimeZone } from "~/modules/habit/time-zone";
-import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
-import { safeRedirectPath, tokenSchema } from "~/validation/auth";
+import { preferredTimeZone } from "~/modules/users/time-zone";
+import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
+import { safeRedirectPath, tokenSchema } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;

@@ -12,7 +12,7 @@ import { forwardHeaders } from "~/modules/http/forward-headers";
 import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
-import { testPaymentSchema } from "~/validation/checkout";
+import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
 
 export const headers = forwardHeaders;

@@ -13,8 +13,8 @@ import { configuredProviders } from "~/modules/auth/oauth.server";
 import { getPublicCollection } from "~/modules/cards/public-collection.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { createToastHeaders } from "~/modules/toast/toast.server";
-import { registerSchema } from "~/validation/auth";
-import { timeZoneFromRequest } from "~/modules/habit/time-zone.server";
+import { registerSchema } from "~/modules/auth/auth.schema";
+import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 import { useBrowserTimeZone } from "~/hooks/use-time-zone-cookie";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 

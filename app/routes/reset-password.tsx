@@ -8,7 +8,7 @@ import { ActionToast } from "~/components/ui/toaster";
 import { refreshHeader, useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { resetPasswordWithToken } from "~/modules/auth/account.server";
 import { rejectBots } from "~/modules/security/honeypot";
-import { resetPasswordSchema } from "~/validation/auth";
+import { resetPasswordSchema } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;

@@ -8,7 +8,7 @@ import { formatPriceShort } from "~/modules/config/money";
 import { cardImagePath } from "~/modules/images/styles";
 import { sharePath } from "~/modules/sharing/share-path";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
-import { cardIdSchema } from "~/validation/cards";
+import { cardIdSchema } from "~/modules/cards/cards.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { BuyLink } from "~/components/buy-link";
 

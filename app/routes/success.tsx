@@ -11,7 +11,7 @@ import { countCards } from "~/modules/cards/cards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { completeCheckout, isPaymentSessionId } from "~/modules/payments/success.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { SET_PASSWORD_INTENT } from "~/validation/auth";
+import { SET_PASSWORD_INTENT } from "~/modules/auth/auth.schema";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Payment successful | LIGHT Cards" }];

@@ -2,8 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { SubmitButton } from "~/components/forms";
-import { findUnsubscriber, unsubscribeWithToken } from "~/modules/email/unsubscribe.server";
-import { unsubscribeFormSchema, unsubscribeQuerySchema, INVALID_UNSUBSCRIBE_LINK } from "~/validation/email";
+import { findUnsubscriber, unsubscribeWithToken } from "~/modules/daily-card/unsubscribe.server";
+import { unsubscribeFormSchema, unsubscribeQuerySchema, INVALID_UNSUBSCRIBE_LINK } from "~/modules/daily-card/daily-card.schema";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe | LIGHT Cards" }, { name: "robots", content: "noindex" }];
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { unsubscribeWithToken } from "~/modules/email/unsubscribe.server";
-import { INVALID_UNSUBSCRIBE_LINK, oneClickUnsubscribeSchema } from "~/validation/email";
+import { unsubscribeWithToken } from "~/modules/daily-card/unsubscribe.server";
+import { INVALID_UNSUBSCRIBE_LINK, oneClickUnsubscribeSchema } from "~/modules/daily-card/daily-card.schema";
 
 /**
  * The address in the daily card's List-Unsubscribe header (RFC 8058, docs/decisions/021). A mail provider POSTs

@@ -6,7 +6,7 @@ import { HoneypotField, SubmitButton } from "~/components/forms";
 import { refreshHeader, useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { tokenSchema, verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/validation/auth";
+import { tokenSchema, verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;

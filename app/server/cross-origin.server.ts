@@ -1,5 +1,5 @@
 import type { AppConfig } from "~/modules/config/config.server";
-import { ONE_CLICK_UNSUBSCRIBE_PATH } from "~/modules/email/unsubscribe.server";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "~/modules/daily-card/unsubscribe.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

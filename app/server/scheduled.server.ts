@@ -1,6 +1,6 @@
 import { createDb } from "#db/client";
 import { readConfig } from "~/modules/config/config.server";
-import { DAILY_CARD_CRON, enqueueDailyCards } from "~/modules/email/daily-card.server";
+import { DAILY_CARD_CRON, enqueueDailyCards } from "~/modules/daily-card/daily-card.server";
 import { requeueStuckEmails } from "~/modules/email/queue.server";
 import { CLEANUP_CRON, cleanUpExpired } from "~/modules/maintenance/cleanup.server";
 

@@ -10,7 +10,7 @@ import {
   readCardFilters,
   showingText,
 } from "~/modules/cards/filter";
-import { parseCardFilters } from "~/validation/cards";
+import { parseCardFilters } from "~/modules/cards/cards.schema";
 
 const categories = [
   { slug: "morning", label: "Morning" },

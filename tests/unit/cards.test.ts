@@ -8,7 +8,7 @@ import {
   passagesOf,
   versesOf,
 } from "~/modules/cards/card";
-import { resolveCategory } from "~/validation/cards";
+import { resolveCategory } from "~/modules/cards/cards.schema";
 
 describe("card presentation", () => {
   it("prints the theme badge from its label, punctuation kept, else reads the slug as words", () => {

@@ -3,7 +3,7 @@
  * site, so the check is on the normalised path that goes out, not on the text that came in.
  */
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/validation/auth";
+import { safeRedirectPath } from "~/modules/auth/auth.schema";
 
 const SITE = "https://lightcards.app";
 

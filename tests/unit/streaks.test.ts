@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import seedBadges from "#db/seed/badges.json";
 import { badgeProgress, type BadgeStats } from "~/modules/habit/badges";
 import { addDays, nextStreak, type StreakState, streakOn } from "~/modules/habit/streaks";
-import { preferredTimeZone } from "~/modules/habit/time-zone";
+import { preferredTimeZone } from "~/modules/users/time-zone";
 
 const fresh: StreakState = { currentStreak: 0, longestStreak: 0, lastActivityDate: null, graceDay: null };
 

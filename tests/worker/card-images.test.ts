@@ -6,7 +6,7 @@ import { IMAGE_STYLES } from "~/modules/images/designs";
 import { edgeCacheKey, RENDERER_VERSION } from "~/modules/images/card-images.server";
 import { shareTokenFor } from "~/modules/sharing/share-links.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
-import { UNKNOWN_FORMAT, UNKNOWN_SIZE, UNKNOWN_STYLE } from "~/validation/images";
+import { UNKNOWN_FORMAT, UNKNOWN_SIZE, UNKNOWN_STYLE } from "~/modules/images/images.schema";
 import { fetchApp, ORIGIN } from "./helpers";
 import { buyer, type Caller, paidCard, shareLinkOf, signedInUser } from "./library-support";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { displayReference, passagesOf, type ScriptureVerse } from "~/modules/cards/card";
-import { DAILY_CARD_CRON } from "~/modules/email/daily-card.server";
+import { DAILY_CARD_CRON } from "~/modules/daily-card/daily-card.server";
 import { fakeResend } from "../fakes/resend";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 import {

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CLEANUP_CRON } from "~/modules/maintenance/cleanup.server";
-import { DAILY_CARD_CRON } from "~/modules/email/daily-card.server";
+import { DAILY_CARD_CRON } from "~/modules/daily-card/daily-card.server";
 import { EMAIL_DEAD_LETTER_QUEUE, EMAIL_QUEUE, STUCK_AFTER_MS } from "~/modules/email/queue.server";
 import worker from "../../worker/index";
 import { fakeResend, resendAccepted } from "../fakes/resend";

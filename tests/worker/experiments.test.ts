@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getLandingCopy } from "~/content/landing-copy";
 import { userBucket, variantForBucket } from "~/modules/experiments/buckets";
 import { DEFAULT_SETTINGS, EXPERIMENTS, type ExperimentName, type Variant } from "~/modules/experiments/experiments";
-import { SPLIT_MESSAGE } from "~/validation/experiments";
+import { SPLIT_MESSAGE } from "~/modules/experiments/experiments.schema";
 import { completed, fakeStripe, paidSession, webhook } from "../fakes/stripe";
 import { uniqueEmail } from "../support/identities";
 import { cookieFrom, fetchApp, fetchAppWithEnv, postForm, signInCookie, visibleText } from "./helpers";

@@ -4,9 +4,9 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createUser } from "~/modules/auth/users.server";
+import { createUser } from "~/modules/users/users.server";
 import { checkBadges, getStats, listBadges, recordActivity } from "~/modules/habit/activity.server";
-import { localDay } from "~/modules/habit/time-zone";
+import { localDay } from "~/modules/users/time-zone";
 import { uniqueEmail } from "../support/identities";
 import { postJson } from "./helpers";
 import { api, buyer, type Caller as LibraryCaller, db, paidCard, previewCardIds, signedInUser } from "./library-support";

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { SubmitButton } from "~/components/forms";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { CTA_PLACEMENTS, type CtaPlacement, type ExperimentName, VARIANTS, type Variant } from "~/modules/experiments/experiments";
-import type { ExperimentResult } from "~/modules/experiments/results.server";
+import type { ExperimentResult } from "~/modules/experiments/results";
 
 /**
  * The Experiments section of /admin: per test, the exact counts of each variant, the comparison of B with A, and

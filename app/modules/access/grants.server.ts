@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { accessGrants, adminAuditLog, purchases, users, type User } from "#db/schema";
-import { createUser, findUserByEmail } from "~/modules/auth/users.server";
+import { createUser, findUserByEmail } from "~/modules/users/users.server";
 import { getAccessStatus, getAccessStatusByEmail, type AccessStatus } from "./access.server";
-import { auditRow, recordAudit, type Actor } from "./audit.server";
+import { auditRow, recordAudit, type Actor } from "~/modules/audit/audit-log.server";
 
 /**
  * Grants access to an email: creates the account if there is none (no password: its owner signs in

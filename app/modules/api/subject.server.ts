@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import { requireApiSelfOrAdmin } from "~/modules/auth/guards.server";
-import { findUserById } from "~/modules/auth/users.server";
+import { findUserById } from "~/modules/users/users.server";
 import { apiError } from "./json.server";
 
 /**

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { safeRedirectPath, setPasswordSchema } from "~/validation/auth";
+import { safeRedirectPath, setPasswordSchema } from "~/modules/auth/auth.schema";
 import { setFirstPassword } from "./account.server";
 import { requireUser } from "./guards.server";
 import { endSessionsOfUser, redirectClearingSession } from "./sessions.server";

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
-import { knownTimeZone } from "~/modules/habit/time-zone";
+import { knownTimeZone } from "~/modules/users/time-zone";
 import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { EmailMessage } from "~/modules/email/send.server";
@@ -20,7 +20,14 @@ import {
   type NewSession,
 } from "./sessions.server";
 import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
-import { createUser, findPurchaseThatCreatedAccount, findUserByEmail, findUserById, setPasswordIfNone, updateUser } from "./users.server";
+import {
+  createUser,
+  findPurchaseThatCreatedAccount,
+  findUserByEmail,
+  findUserById,
+  setPasswordIfNone,
+  updateUser,
+} from "~/modules/users/users.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
 

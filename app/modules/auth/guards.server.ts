@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
-import { returnPathOf } from "~/validation/auth";
+import { returnPathOf } from "~/modules/auth/auth.schema";
 
 /** The signed-in user or null. */
 export async function getUser(context: AppLoadContext): Promise<User | null> {

@@ -9,14 +9,14 @@ import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState
 import { z } from "zod";
 import type { User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
-import { safeRedirectPath } from "~/validation/auth";
+import { safeRedirectPath } from "~/modules/auth/auth.schema";
 import { confirmMailboxOwner, startSession } from "./account.server";
 import type { NewSession } from "./sessions.server";
 import { constantTimeEqual } from "~/modules/security/crypto.server";
 
 const encodeText = (text: string) => new TextEncoder().encode(text);
 import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
-import { createUser, findUserByEmail, updateUser } from "./users.server";
+import { createUser, findUserByEmail, updateUser } from "~/modules/users/users.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
 

@@ -99,7 +99,7 @@ export function resolveCategory(
 
 /**
  * Filters from a URL as the browser reads them while the user types and clicks (no zod in the page's script):
- * the same answers as the server's parseCardFilters (app/validation/cards.ts).
+ * the same answers as the server's parseCardFilters (app/modules/cards/cards.schema.ts).
  */
 export function readCardFilters(
   searchParams: URLSearchParams,

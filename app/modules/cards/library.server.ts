@@ -1,5 +1,5 @@
 import type { Database } from "#db/client";
-import { parseCardFilters } from "~/validation/cards";
+import { parseCardFilters } from "~/modules/cards/cards.schema";
 import type { Card, CategorySummary } from "./card";
 import { featuredCard } from "./card";
 import { type CardAudience, getCardsFor, listCategories } from "./cards.server";

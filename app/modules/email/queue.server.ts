@@ -1,6 +1,6 @@
 /**
  * Email through Cloudflare Queues (docs/decisions/021): a request writes the message to the outbox and enqueues
- * its id, and answers; the consumer (worker/index.ts queue()) delivers it, marks it sent, and on failure lets
+ * its id, and answers; the consumer (app/server/worker.server.ts queue()) delivers it, marks it sent, and on failure lets
  * the queue retry with backoff. After the last retry the queue moves the message to the dead-letter queue,
  * whose consumer marks the row failed, for /admin to show with a Resend button.
  */
@@ -8,7 +8,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#db/client";
 import { emailOutbox } from "#db/schema";
-import { type Actor, auditRow } from "~/modules/access/audit.server";
+import { type Actor, auditRow } from "~/modules/audit/audit-log.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { type DeliveryContext, deliverEmail, type EmailMessage, type EmailSender, getOutboxMessage } from "./send.server";
 

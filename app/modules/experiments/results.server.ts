@@ -6,35 +6,18 @@ import {
   type CtaPlacement,
   EXPERIMENT_DESCRIPTIONS,
   EXPERIMENTS,
-  type ExperimentName,
   type AllExperimentSettings,
   VARIANTS,
-  type Variant,
 } from "./experiments";
-import { type Comparison, compareVariants } from "./statistics";
+import type { ExperimentResult, VariantResult } from "./results";
+import { compareVariants } from "./statistics";
 
 /**
  * The Experiments section of /admin: exact counts from D1 per test and variant, and the comparison of B with A
  * (statistics.ts). Visitors are the distinct subjects with a page view (a signed-in user counts once across devices).
  * Clicks are the live rows plus those the daily clean-up moved into `ab_event_totals` (retention.server.ts).
+ * The shapes it returns live in results.ts, which the admin's components read too.
  */
-export type VariantResult = {
-  variant: Variant;
-  visitors: number;
-  previewClicks: number;
-  ctaClicks: Record<CtaPlacement, number>;
-  conversions: number;
-  conversionRate: number | null;
-};
-
-export type ExperimentResult = {
-  name: ExperimentName;
-  description: string;
-  settings: AllExperimentSettings[ExperimentName];
-  variants: VariantResult[];
-  comparison: Comparison;
-};
-
 const subject = sql`coalesce(${abEvents.userId}, ${abEvents.visitorId})`;
 
 export async function loadExperimentResults(db: Database, settings: AllExperimentSettings): Promise<ExperimentResult[]> {

@@ -3,7 +3,7 @@ import type { User } from "#db/schema";
 import { startSession } from "~/modules/auth/account.server";
 import type { NewSession } from "~/modules/auth/sessions.server";
 import { getUser, isAdmin } from "~/modules/auth/guards.server";
-import { findUserById } from "~/modules/auth/users.server";
+import { findUserById } from "~/modules/users/users.server";
 import { claimAutoSignIn, findPurchaseBySessionId, fulfilStripeCheckoutSession } from "./fulfil.server";
 import { CHECKOUT_SESSION_ID_PATTERN, retrieveCheckoutSession } from "./stripe.server";
 import { isTestPaymentSessionId } from "./test-payments.server";

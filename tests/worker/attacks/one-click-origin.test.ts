@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "~/modules/config/config.server";
-import { unsubscribeLinks } from "~/modules/email/unsubscribe.server";
+import { unsubscribeLinks } from "~/modules/daily-card/unsubscribe.server";
 import { fetchApp, postForm } from "../helpers";
 import { signedInUser } from "../library-support";
 

@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { localDay } from "~/modules/habit/time-zone";
+import { localDay } from "~/modules/users/time-zone";
 import { api, previewCardIds, signedInUser } from "../library-support";
 
 describe("switching time zones", () => {

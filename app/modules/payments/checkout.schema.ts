@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MESSAGE, emailSchema } from "./auth";
+import { EMAIL_MESSAGE, emailSchema } from "~/modules/auth/auth.schema";
 
 /** The checkout's details step (spec section 5, purchase form). Client-safe. */
 export const purchaseDetailsSchema = z

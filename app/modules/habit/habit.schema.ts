@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { activityTypes } from "#db/schema";
-import { cardIdField } from "./cards";
+import { cardIdField } from "~/modules/cards/cards.schema";
 
 export const METADATA_MAX_BYTES = 1024;
 export const METADATA_MAX_KEYS = 20;

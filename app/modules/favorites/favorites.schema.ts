@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cardIdField } from "./cards";
+import { cardIdField } from "~/modules/cards/cards.schema";
 
 const cardId = cardIdField;
 const userId = z.string({ error: "userId is required." }).trim().min(1, "userId is required.").max(64, "userId is at most 64 characters.");

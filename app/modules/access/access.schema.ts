@@ -3,7 +3,7 @@
  * Client-safe: the page validates with the same schema in the browser (conform) and on the server.
  */
 import { z } from "zod";
-import { emailSchema } from "./auth";
+import { emailSchema } from "~/modules/auth/auth.schema";
 
 export const REVOKE_REASON_MESSAGE = "Please give a reason for revoking access.";
 export const REASON_MAX_LENGTH = 500;

@@ -12,10 +12,10 @@ import { featuredCard } from "~/modules/cards/card";
 import { getCardsFor } from "~/modules/cards/cards.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { rememberTimeZone } from "~/modules/habit/activity.server";
-import { localClock } from "~/modules/habit/time-zone";
-import { updateUser } from "~/modules/auth/users.server";
-import { type EmailProducer, newOutboxRow } from "./queue.server";
-import { dailyCardEmail } from "./templates.server";
+import { localClock } from "~/modules/users/time-zone";
+import { updateUser } from "~/modules/users/users.server";
+import { type EmailProducer, newOutboxRow } from "~/modules/email/queue.server";
+import { dailyCardEmail } from "~/modules/email/templates.server";
 import { unsubscribeLinks } from "./unsubscribe.server";
 
 /** The schedule in wrangler.toml that runs enqueueDailyCards. */

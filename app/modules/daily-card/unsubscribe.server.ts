@@ -5,7 +5,7 @@
  */
 import type { Database } from "#db/client";
 import type { User } from "#db/schema";
-import { findUserById, updateUser } from "~/modules/auth/users.server";
+import { findUserById, updateUser } from "~/modules/users/users.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { isValidSignature, signValue } from "~/modules/security/signatures.server";
 
