@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AffirmationCard } from "~/components/affirmation-card";
+import { AffirmationCard } from "~/components/card/affirmation-card";
 import { AppShell } from "~/components/app-shell";
 import { DailyEmailSwitch } from "~/components/library/daily-email-switch";
 import { CardTile } from "~/components/library/card-tile";

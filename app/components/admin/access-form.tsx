@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useEffect } from "react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
 import type { AccessResultView } from "~/modules/access/admin-view.server";
 import { adminAccessSchema, adminFormSchema } from "~/validation/admin";
 
@@ -22,15 +22,11 @@ export function AccessForm({ defaultEmail, lastResult }: { defaultEmail: string;
   // The spec: the buttons are disabled while the email is empty. Without JavaScript they stay enabled
   // and the server says what is missing.
   const disabled = hydrated && !String(fields.email.value ?? "").trim();
-  // An email typed before the scripts started (they wait for the page to load) is still in the field: tell the form,
-  // as typing would, so its state and the buttons start from it. (form.update would submit an intent instead.)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later typing reaches the form itself.
-  useEffect(() => {
-    const field = document.getElementById(fields.email.id);
-    if (field instanceof HTMLInputElement && field.value !== (fields.email.initialValue ?? "")) {
-      field.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-  }, []);
+  // An email typed before hydration: tell the form as typing would, so its state and the buttons start from it.
+  // (form.update would submit an intent instead.)
+  useInputBeforeHydration(fields.email.id, fields.email.initialValue ?? "", (field) =>
+    field.dispatchEvent(new Event("input", { bubbles: true })),
+  );
 
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">

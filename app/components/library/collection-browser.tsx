@@ -1,9 +1,10 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import { Icon } from "~/components/ui/icon";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
 import type { Card, CategorySummary } from "~/modules/cards/card";
 import {
   type CardFilters,
@@ -42,7 +43,8 @@ export function CollectionBrowser({
   const recordActivity = useActivityRecorder();
   const { filters, error } = readCardFilters(searchParams, categories);
   const rawQuery = searchParams.get("q") ?? "";
-  const [query, setQuery] = useState(rawQuery);
+  // The server renders the search it filtered by; from hydration on, the box holds what the reader types.
+  const [query, setQuery] = useState(filters.q);
   // The URL follows the typing a little behind it. A URL change that the typing made is not copied back into the
   // box (it could be a keystroke or two old, and would eat them); any other (back button, Clear Filters) is.
   const pushedQueries = useRef<string[]>([]);
@@ -56,13 +58,8 @@ export function CollectionBrowser({
     setQuery(rawQuery);
   }, [rawQuery]);
 
-  // Words typed before the scripts started (they wait for the page to load) are the search once they run.
-  const searchInput = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later typing goes through onChange.
-  useEffect(() => {
-    const typed = searchInput.current?.value ?? rawQuery;
-    if (typed !== rawQuery) onSearchChange(typed);
-  }, []);
+  // Words typed before hydration are the search.
+  useInputBeforeHydration("card-search", filters.q, (field) => onSearchChange(field.value));
 
   const favorites = useMemo(() => new Set(favoriteIds), [favoriteIds]);
   const active: CardFilters = hydrated ? { ...filters, q: query.slice(0, SEARCH_MAX_LENGTH) } : filters;
@@ -121,11 +118,10 @@ export function CollectionBrowser({
             </label>
             <input
               id="card-search"
-              ref={searchInput}
               type="search"
               name="q"
-              value={hydrated ? query : undefined}
-              defaultValue={hydrated ? undefined : filters.q}
+              // Controlled from the first render: React warns when a field turns from uncontrolled to controlled.
+              value={query}
               onChange={(event) => onSearchChange(event.target.value)}
               maxLength={SEARCH_MAX_LENGTH}
               placeholder="Search title, words or verse"

@@ -1,4 +1,4 @@
-import { CardIcon } from "~/components/affirmation-card";
+import { CardIcon } from "~/components/card/card-icon";
 import type { ActivityItem, BadgeList, StatsView } from "~/modules/habit/progress";
 
 /** The dashboard's habit panel: getProgress (app/modules/habit/activity.server.ts), activity times formatted on the server. */
