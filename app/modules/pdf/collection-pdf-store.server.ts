@@ -8,7 +8,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
-import { buildCollectionPdf, type PdfCard, type PdfCategory } from "~/modules/pdf/collection-pdf.server";
+import { buildCollectionPdf } from "~/modules/pdf/collection-pdf.server";
+import type { PdfCard, PdfCategory } from "~/modules/pdf/pages";
 
 /** Bump when the layout changes, so every stored PDF is rebuilt. */
 export const PDF_VERSION = 1;
