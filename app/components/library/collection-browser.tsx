@@ -16,7 +16,7 @@ import {
   showingText,
 } from "~/modules/cards/filter";
 import { CardTile } from "./card-tile";
-import { CategoryFilter } from "./category-filter";
+import { FiltersMenu } from "./filters-menu";
 
 type BrowserCategory = CategorySummary & { visibleCount: number };
 
@@ -65,7 +65,6 @@ export function CollectionBrowser({
   const active: CardFilters = hydrated ? { ...filters, q: query.slice(0, SEARCH_MAX_LENGTH) } : filters;
   const shown = filterCards(cards, active, favorites);
   const labels = Object.fromEntries(categories.map((category) => [category.slug, category.label]));
-  const filtersMenu = useRef<HTMLDetailsElement>(null);
   const resultsSection = useRef<HTMLElement>(null);
   const here = location.pathname + location.search;
   const cardHref = (id: string) => `/cards/${id}${filterSearch(active)}`;
@@ -89,12 +88,6 @@ export function CollectionBrowser({
     },
     onSpeak: () => recordActivity(card.id, "speak_aloud", { source: "list" }),
   });
-
-  const activeFilterCount = (filters.category !== "all" ? 1 : 0) + (filters.favoritesOnly ? 1 : 0);
-  const chip = (on: boolean) =>
-    `inline-flex min-h-[44px] items-center rounded-full px-4 text-sm font-semibold ring-1 ${
-      on ? "bg-lavender-700 text-white ring-lavender-700" : "bg-surface text-ink ring-line"
-    }`;
 
   return (
     <div className="space-y-6">
@@ -143,52 +136,7 @@ export function CollectionBrowser({
               </button>
             )}
           </Form>
-          <details ref={filtersMenu} className="shrink-0" data-testid="library-filters">
-            <summary
-              className={`inline-flex min-h-[44px] cursor-pointer list-none items-center gap-1 rounded-full px-4 text-sm font-semibold ring-1 [&::-webkit-details-marker]:hidden ${
-                activeFilterCount ? "bg-accent-soft text-ink ring-accent" : "bg-surface text-ink ring-line"
-              }`}
-            >
-              <Icon name="sliders-horizontal" className="h-5 w-5" />
-              Filters{activeFilterCount ? ` (${activeFilterCount})` : ""}
-            </summary>
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the menu once a choice (a link) is followed; the links are the controls. */}
-            <div
-              className="absolute inset-x-0 top-full max-h-[70vh] space-y-4 overflow-y-auto border-b border-line bg-surface px-4 py-4 shadow-xl sm:px-6 lg:px-8"
-              onClick={(event) => (event.target as HTMLElement).closest("a") && filtersMenu.current?.removeAttribute("open")}
-            >
-              <CategoryFilter
-                categories={categories}
-                allCount={cards.length}
-                selected={filters.category}
-                hrefFor={(slug) => filterSearch(filters, { category: slug })}
-              />
-              <div className="flex flex-wrap gap-2">
-                <Link
-                  to={filterSearch(filters, { favoritesOnly: !filters.favoritesOnly })}
-                  preventScrollReset
-                  replace={false}
-                  aria-current={filters.favoritesOnly ? "true" : undefined}
-                  className={chip(filters.favoritesOnly)}
-                >
-                  {filters.favoritesOnly ? "✓ " : ""}Show Favorites Only ({favoriteIds.length})
-                </Link>
-                <nav aria-label="Layout" className="flex gap-2">
-                  {(["grid", "list"] as const).map((view) => (
-                    <Link
-                      key={view}
-                      to={filterSearch(filters, { view })}
-                      preventScrollReset
-                      aria-current={filters.view === view ? "true" : undefined}
-                      className={chip(filters.view === view)}
-                    >
-                      {view === "grid" ? "Grid" : "List"}
-                    </Link>
-                  ))}
-                </nav>
-              </div>
-            </div>
-          </details>
+          <FiltersMenu categories={categories} allCount={cards.length} filters={filters} favoriteCount={favoriteIds.length} />
         </div>
       </div>
 
