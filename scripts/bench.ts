@@ -318,7 +318,7 @@ try {
   const emailForms = await timeEmailForms(origin);
   const throughput = await timePublicPagesThroughput();
   const lighthouseRuns: LighthouseFigures[] = [];
-  // Five runs: on a 2-core machine one build scores 81 to 97 from run to run (docs/decisions/024).
+  // Five runs: on a 2-core machine one build scores 81 to 97 from run to run (docs/decisions/031-first-paint-styles-fonts-icons.md).
   for (let run = 0; run < LIGHTHOUSE_RUNS; run++) lighthouseRuns.push(await runLighthouse(`${origin}/`));
 
   console.log("\nLIGHT Cards benchmark");
