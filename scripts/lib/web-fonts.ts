@@ -108,7 +108,7 @@ function fileName({ family, weight, style }: Face, part: "core" | "rest"): strin
   return `${family.toLowerCase()}-${weight}-${style}-${part}.woff2`;
 }
 
-export type WebFonts = { files: { name: string; bytes: Uint8Array }[]; css: string };
+type WebFonts = { files: { name: string; bytes: Uint8Array }[]; css: string };
 
 /** The woff2 files (two per face) and the stylesheet of their @font-face rules. */
 export async function buildWebFonts(): Promise<WebFonts> {

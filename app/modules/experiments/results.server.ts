@@ -18,7 +18,7 @@ import { type Comparison, compareVariants } from "./statistics";
  * (statistics.ts). Visitors are the distinct subjects with a page view (a signed-in user counts once across devices).
  * Clicks are the live rows plus those the daily clean-up moved into `ab_event_totals` (retention.server.ts).
  */
-export type VariantResult = {
+type VariantResult = {
   variant: Variant;
   visitors: number;
   previewClicks: number;

@@ -30,7 +30,7 @@ export type PdfCard = Pick<
 export type PdfCategory = Pick<CategorySummary, "slug" | "label" | "tagline">;
 
 /** A section of the collection: a category and its cards, in order. */
-export type Section = { label: string; tagline: string; cards: PdfCard[] };
+type Section = { label: string; tagline: string; cards: PdfCard[] };
 
 /** Cards grouped by category in the categories' order; cards of an unknown category (none in the seed) come last. */
 export function sectionsOf(cards: readonly PdfCard[], categories: readonly PdfCategory[]): Section[] {

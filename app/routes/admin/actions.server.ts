@@ -17,7 +17,7 @@ import { experimentFormSchema } from "~/validation/experiments";
  * What an /admin action answers when it does not redirect: one shape per section of the page, told apart by `section`,
  * so the page reads only the answer meant for the section it renders.
  */
-export type AdminActionData =
+type AdminActionData =
   /** The access form: its conform reply, and the result box of a check. */
   | { section: "access"; result: SubmissionResult<string[]>; check: AccessResultView | null }
   | { section: "experiment-error"; error: NonNullable<ExperimentFormError> }
