@@ -55,6 +55,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // The page paints before any script downloads (docs/decisions/024).
+  // The page paints before any script downloads (docs/decisions/032-scripts-after-load.md).
   return startScriptsAfterLoad(new Response(body, { headers: responseHeaders, status: responseStatusCode }), loadContext.cspNonce);
 }

@@ -1,5 +1,5 @@
 // The fonts' faces, cut to what the copy and the cards are written in (scripts/lib/web-fonts.ts), since every
-// @font-face rule is inlined into each page's head (docs/decisions/024-first-paint.md).
+// @font-face rule is inlined into each page's head (docs/decisions/031-first-paint-styles-fonts-icons.md).
 import "~/fonts/fonts.css";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
@@ -30,7 +30,7 @@ export const headers = forwardHeaders;
 
 export const links: LinksFunction = () => [
   // No preload of the icon sprite: `as="image"` made Chromium parse it a second time as an image (an SVGImage document
-  // of its own, 10-30 ms of main thread before the first paint) beside the document <use> reads (docs/decisions/024).
+  // of its own, 10-30 ms of main thread before the first paint) beside the document <use> reads (docs/decisions/031-first-paint-styles-fonts-icons.md).
   // The .ico (drawn by `npm run icons`, docs/decisions/025-installable-offline.md) for browsers that read no SVG icon.
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -76,7 +76,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-export const oneTimeTokenPurposes = ["verify_email", "reset_password", "sign_in"] as const;
+const oneTimeTokenPurposes = ["verify_email", "reset_password", "sign_in"] as const;
 export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
 
 export const oneTimeTokens = sqliteTable(
@@ -189,7 +189,7 @@ export const userActivity = sqliteTable(
 );
 
 /** What a badge asks for, e.g. { "type": "streak", "days": 7 }. */
-export type BadgeRequirement = { type: string; [key: string]: unknown };
+type BadgeRequirement = { type: string; [key: string]: unknown };
 
 export const badges = sqliteTable("badges", {
   id: text("id").primaryKey(),
@@ -243,8 +243,8 @@ export const userStats = sqliteTable("user_stats", {
 // Purchases and access
 // ---------------------------------------------------------------------------
 
-export const purchaseProviders = ["stripe", "test"] as const;
-export const purchaseStatuses = ["paid", "refunded"] as const;
+const purchaseProviders = ["stripe", "test"] as const;
+const purchaseStatuses = ["paid", "refunded"] as const;
 
 export const purchases = sqliteTable(
   "purchases",
@@ -321,8 +321,7 @@ export const adminAuditLog = sqliteTable(
 // Email outbox, the daily card, testimonials, A/B events
 // ---------------------------------------------------------------------------
 
-export const emailStatuses = ["queued", "sent", "failed"] as const;
-export type EmailStatus = (typeof emailStatuses)[number];
+const emailStatuses = ["queued", "sent", "failed"] as const;
 
 /**
  * Every email the app sends: written here, then enqueued; the queue consumer delivers it (docs/decisions/021).

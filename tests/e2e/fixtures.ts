@@ -63,10 +63,10 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
 }
 
 /**
- * Holds back the page's scripts (the app's `/build/` modules) until `release` is called: what a reader does before the
- * scripts run (they start after the page has loaded, docs/decisions/024) must still count once they do.
+ * Holds back the page's scripts (the app's `/build/` modules) until `release` is called: the window between the first
+ * paint and hydration, which lasts until the page has loaded (docs/decisions/032).
  */
-export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+async function holdScripts(page: Page): Promise<{ release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -119,6 +119,12 @@ export const test = base.extend<{
   loginAsAdmin: () => Promise<Account>;
   /** Signs the test's page in as a new verified account that has bought the collection (a test-mode payment). */
   loginAsBuyer: () => Promise<Account>;
+  /**
+   * Opens `path` with the page's scripts held back, lets `act` type or turn as a reader can before hydration, then
+   * lets the scripts run and resolves once the page has hydrated: what the reader did must still be there and count.
+   * Tests that use it are tagged @js.
+   */
+  beforeHydration: (path: string, act: () => Promise<void>) => Promise<void>;
 }>({
   login: async ({ page, request, baseURL }, use) => {
     await use(async (account) => {
@@ -133,6 +139,15 @@ export const test = base.extend<{
       expect((await request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
       await signInContext(page.context(), buyer, baseURL!);
       return buyer;
+    });
+  },
+  beforeHydration: async ({ page }, use) => {
+    await use(async (path, act) => {
+      const scripts = await holdScripts(page);
+      await page.goto(path);
+      await act();
+      scripts.release();
+      await expectHydrated(page);
     });
   },
   loginAsAdmin: async ({ page }, use, testInfo) => {

@@ -8,7 +8,7 @@ import { afterEach } from "vitest";
 /** Answers one intercepted request, as the third party would. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
-export type FakeHosts = {
+type FakeHosts = {
   /** Takes these hosts back to the real fetch before the end of the test (the other fakes stay). */
   stop(): void;
 };
@@ -40,7 +40,7 @@ export function fakeHosts(hosts: readonly string[], handler: FetchHandler): Fake
 }
 
 /** Every fake gone, the real fetch back. */
-export function restoreFetch() {
+function restoreFetch() {
   handlers.clear();
   globalThis.fetch = realFetch;
 }

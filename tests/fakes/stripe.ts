@@ -10,7 +10,7 @@ import { fakeHosts } from "./fetch";
 
 export const STRIPE_ENV = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_test_secret" };
 
-export type FakeSession = Record<string, unknown> & { id: string };
+type FakeSession = Record<string, unknown> & { id: string };
 export const stripeSessions = new Map<string, FakeSession>();
 export const stripeCalls: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | null }[] = [];
 /** Refunds created through the API, by payment intent. */

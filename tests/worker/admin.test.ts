@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { STILL_HAS_PURCHASE_MESSAGE } from "~/modules/access/admin-view.server";
+import { STILL_HAS_PURCHASE_MESSAGE } from "~/modules/access/admin-view";
 import { cookieFrom, createVerifiedUser, expectRedirect, fetchAppWithEnv, ORIGIN, visibleText } from "./helpers";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 

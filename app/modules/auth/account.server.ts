@@ -69,7 +69,7 @@ export async function markRegisteringBrowser(config: AppConfig, request: Request
 }
 
 /** The account id this browser registered, or null. */
-export async function readRegisteringBrowser(config: AppConfig, request: Request): Promise<string | null> {
+async function readRegisteringBrowser(config: AppConfig, request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!carriesCookie(request, REGISTERED_COOKIE)) return null;
   const value = await registeredCookie(config, request).parse(header);
@@ -92,9 +92,9 @@ export async function registerAccount(
   return { status: "created", user };
 }
 
-export type LinkResult = "valid" | "expired" | "invalid";
+type LinkResult = "valid" | "expired" | "invalid";
 
-export type VerifyResult = LinkResult | "password-required" | "wrong-password";
+type VerifyResult = LinkResult | "password-required" | "wrong-password";
 
 /**
  * Verifying proves the mailbox, not the password. Registering someone else's address and waiting for
@@ -145,7 +145,7 @@ export function resendVerification(context: Context, input: { email?: string; to
 // Sign in
 // ---------------------------------------------------------------------------
 
-export type SignInResult = { status: "signed-in"; user: User; session: NewSession } | { status: "invalid" } | { status: "unverified" };
+type SignInResult = { status: "signed-in"; user: User; session: NewSession } | { status: "invalid" } | { status: "unverified" };
 
 export async function signInWithPassword(
   context: Context,
@@ -170,7 +170,7 @@ export async function startSession(context: Context, user: User, persistent: boo
   return session;
 }
 
-export type SignInLinkRequest = { email: string; redirectTo?: string; confirmation?: "access" };
+type SignInLinkRequest = { email: string; redirectTo?: string; confirmation?: "access" };
 
 /**
  * Emails a 15-minute sign-in link if an account exists for the email, after the response (see
@@ -214,7 +214,7 @@ export async function confirmMailboxOwner(context: Context, user: User, options:
 }
 
 /** What the sign-in link's page shows before it signs the mailbox owner in to an account a payment set up. */
-export type PurchaseQuestion = { email: string; paidAt: Date; amountCents: number; currency: string };
+type PurchaseQuestion = { email: string; paidAt: Date; amountCents: number; currency: string };
 
 /**
  * A sign-in link proves the mailbox, so it also verifies the email. Opened while another account is

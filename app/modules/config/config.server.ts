@@ -61,7 +61,7 @@ export type AppConfig = {
   publicContentTtlMs: number;
 };
 
-export type ShareLinkKey = { id: string; secret: string };
+type ShareLinkKey = { id: string; secret: string };
 
 // Only ever used when ENVIRONMENT=development, so local runs need no secrets.
 const DEVELOPMENT_SESSION_SECRET = "light-cards-development-only-secret";

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { fulfilStripeCheckoutSession, revokeForRefund } from "./fulfil.server";
 import { verifyWebhookEvent } from "./stripe.server";
 
-export type WebhookOutcome = { status: "handled" } | { status: "rejected"; message: string };
+type WebhookOutcome = { status: "handled" } | { status: "rejected"; message: string };
 
 /**
  * Stripe's webhook, from the raw body and its signature. Anything it cannot verify is rejected and changes
