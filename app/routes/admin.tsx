@@ -27,6 +27,8 @@ import {
 } from "~/modules/access/grants.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { ExperimentsPanel } from "~/components/admin/experiments-panel";
+import { HealthPanel } from "~/components/admin/health-panel";
+import { loadHealth } from "~/modules/health/health.server";
 import { describeVariants } from "~/content/landing-copy";
 import { getPublicCollection } from "~/modules/cards/public-collection.server";
 import { formatPriceShort } from "~/modules/config/money";
@@ -84,7 +86,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cardCount: collection.cardCount,
     categoryCount: collection.categories.length,
   });
+  // The health panel (docs/decisions/029).
+  const health = await loadHealth(context.db, { now: new Date(), contentVersion: collection.version, buildVersion: context.buildVersion });
   return {
+    health,
     experiments,
     variantCopy,
     adminEmail: admin.email,
@@ -178,7 +183,7 @@ async function resendEmailAction(context: AppLoadContext, formData: FormData, ad
 }
 
 export default function AdminPage() {
-  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails } = useLoaderData<typeof loader>();
+  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails, health } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   // A check answers in the action's data; a grant or revoke comes back through ?email=.
@@ -228,6 +233,7 @@ export default function AdminPage() {
           </section>
         </div>
 
+        <HealthPanel health={health} />
         <FailedEmailsTable failedEmails={failedEmails} error={actionData && "resendError" in actionData ? actionData.resendError : null} />
         <PurchasesTable purchases={purchases} />
         <ExperimentsPanel

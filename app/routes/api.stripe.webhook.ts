@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed, requireMethod } from "~/modules/api/json.server";
+import { recordStripeWebhook } from "~/modules/health/health.server";
 import { handleStripeWebhook } from "~/modules/payments/webhook.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
@@ -9,5 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const outcome = await handleStripeWebhook(context, await request.text(), request.headers.get("Stripe-Signature"));
   if (outcome.status === "rejected") return apiError(400, outcome.message);
+  // The health panel on /admin shows the last verified event (docs/decisions/029).
+  await recordStripeWebhook(context.db, outcome.eventType);
   return Response.json({ received: true });
 }
