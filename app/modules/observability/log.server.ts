@@ -20,9 +20,10 @@ export function describeError(error: unknown, depth = 0): LoggedError {
   return described;
 }
 
-function emit(level: "info" | "error", line: Record<string, unknown>) {
+function emit(level: "info" | "warn" | "error", line: Record<string, unknown>) {
   const text = JSON.stringify({ level, ...line });
   if (level === "error") console.error(text);
+  else if (level === "warn") console.warn(text);
   else console.log(text);
 }
 
@@ -63,7 +64,8 @@ export async function withRequestLog(
   };
   const finish = (status: number) => {
     if (status < 500 && error === undefined) return;
-    emit("error", {
+    // A 5xx the app chose (a 503 while Stripe is not configured, say) met no exception: a warning, not an error.
+    emit(error === undefined ? "warn" : "error", {
       type: "request",
       requestId: log.requestId,
       method: request.method,
