@@ -100,7 +100,7 @@ async function applyRetentionRules(bucket: string) {
 
 async function build(skip: boolean) {
   step("Build");
-  if (skip) console.log("  skipped (--skip-build): deploying build/ and public/ as they are");
+  if (skip) console.log("  skipped (--skip-build): using build/ and public/ as they are");
   else await run("npm", ["run", "build"]);
 }
 
