@@ -25,6 +25,7 @@ import { carriesSessionCookie } from "~/modules/auth/sessions.server";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getToast } from "~/modules/toast/toast.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { RequestReference } from "~/components/request-reference";
 
 export const headers = forwardHeaders;
 
@@ -121,7 +122,8 @@ export function ErrorBoundary() {
   // A 4xx with a plain message (bad input) shows that message; anything else is logged.
   const clientError = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound;
   const clientMessage = clientError && typeof error.data === "string" && error.data ? error.data : null;
-  if (!notFound && !clientError) console.error(error);
+  // On the server the request's log line has the error already (entry.server.tsx handleError); the browser logs its own.
+  if (!notFound && !clientError && typeof document !== "undefined") console.error(error);
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-6 text-center">
       <p className="font-serif text-6xl font-bold text-lavender-700" aria-hidden="true">
@@ -135,6 +137,7 @@ export function ErrorBoundary() {
           ? "The page you are looking for does not exist or has moved."
           : (clientMessage ?? "We could not load this page. Please try again in a moment.")}
       </p>
+      {notFound || clientError ? null : <RequestReference />}
       <Link to="/" className="btn-primary">
         Return to Home
       </Link>

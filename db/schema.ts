@@ -438,3 +438,18 @@ export type AffirmationCard = typeof affirmationCards.$inferSelect;
 export type Badge = typeof badges.$inferSelect;
 export type Purchase = typeof purchases.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
+
+/**
+ * The last run of each recurring operation, for the health panel on /admin (docs/decisions/029): one row per cron task
+ * ("cron:daily-card", "cron:cleanup") and one for the last verified Stripe webhook ("stripe-webhook", its event type
+ * in `detail`). Overwritten on each run, so it never grows.
+ */
+export const operationRuns = sqliteTable("operation_runs", {
+  name: text("name").primaryKey(),
+  ranAt: integer("ran_at", { mode: "timestamp_ms" }).notNull(),
+  outcome: text("outcome", { enum: ["ok", "failed"] }).notNull(),
+  /** What the run did: emails enqueued, rows deleted; null for a webhook. */
+  count: integer("count"),
+  /** A failed run's error message, or the webhook's event type. */
+  detail: text("detail"),
+});

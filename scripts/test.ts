@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, in the order that fails fastest.
- * 1. format and lint  2. generated Worker types up to date  3. type check  4. unit and Node tests (a real Redis)
- * 5. build (the app, then the service worker)  6. Worker integration tests (workerd + local D1)  7. browser tests (Chromium).
+ * 1. format and lint  2. generated Worker types up to date  3. type check  4. unit and Node tests (a real Redis; the deploy against a fake wrangler)
+ * 5. build (the app, then the service worker)  6. the deploy's dry run (bundle and its size against Workers' limits, the
+ * plan; no account needed)  7. Worker integration tests (workerd + local D1)  8. browser tests (Chromium).
  */
 import { run } from "./lib/run";
 
@@ -12,6 +13,8 @@ const steps: [string, string, string[]][] = [
   ["Unit and Node tests", "npx", ["vitest", "run", "--config", "vitest.unit.config.ts"]],
   ["Build", "npx", ["remix", "build"]],
   ["Service worker", "npx", ["tsx", "scripts/build-service-worker.ts"]],
+  // The build is the one just made: the dry run bundles it as `npm run deploy` would (docs/decisions/029).
+  ["Deploy dry run", "npx", ["tsx", "scripts/deploy.ts", "--dry-run", "--skip-build"]],
   ["Worker integration tests", "npx", ["vitest", "run", "--config", "vitest.worker.config.ts"]],
   ["Browser tests", "npx", ["playwright", "test"]],
 ];

@@ -14,7 +14,7 @@ function formatUtc(date: Date): string {
   return `${dateTime.format(date)} UTC`;
 }
 
-function formatAdminDate(date: Date | null | undefined): string | null {
+export function formatAdminDate(date: Date | null | undefined): string | null {
   return date ? formatUtc(date) : null;
 }
 

@@ -18,7 +18,7 @@ const SENT_EMAIL_RETENTION_DAYS = 90;
 /** Rows per DELETE: well under D1's limits on bound parameters and statement time. */
 const BATCH_SIZE = 500;
 
-type CleanupCounts = {
+export type CleanupCounts = {
   sessions: number;
   oneTimeTokens: number;
   sentEmails: number;

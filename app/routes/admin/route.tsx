@@ -8,6 +8,8 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessForm, AccessResult } from "~/components/admin/access-form";
 import { AuditLogTable, EmailText, FailedEmailsTable, PurchasesTable } from "~/components/admin/admin-tables";
 import { ExperimentsPanel } from "~/components/admin/experiments-panel";
+import { HealthPanel } from "~/components/admin/health-panel";
+import { loadHealth } from "~/modules/health/health.server";
 import { AppShell } from "~/components/app-shell";
 import { describeVariants } from "~/content/landing-copy";
 import { getAccessStatusByEmail } from "~/modules/access/access.server";
@@ -52,7 +54,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cardCount: collection.cardCount,
     categoryCount: collection.categories.length,
   });
+  // The health panel (docs/decisions/029).
+  const health = await loadHealth(context.db, { now: new Date(), contentVersion: collection.version, buildVersion: context.buildVersion });
   return {
+    health,
     experiments,
     variantCopy,
     adminEmail: admin.email,
@@ -70,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminPage() {
-  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails } = useLoaderData<typeof loader>();
+  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails, health } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const access = actionData?.section === "access" ? actionData : null;
@@ -121,6 +126,7 @@ export default function AdminPage() {
           </section>
         </div>
 
+        <HealthPanel health={health} />
         <FailedEmailsTable failedEmails={failedEmails} error={actionData?.section === "resend-error" ? actionData.error : null} />
         <PurchasesTable purchases={purchases} />
         <ExperimentsPanel
