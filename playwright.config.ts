@@ -19,7 +19,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // The JSON report feeds the slowest-files summary at the end of `npm test` (scripts/test.ts).
-  reporter: [["list"], ["json", { outputFile: "test-results/reports/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: ".cache/test-reports/e2e.json" }]],
   timeout: 30_000,
   // Signs the seeded admin in once for the run (after webServer is up); see the file for why.
   globalSetup: "./tests/e2e/global-setup.ts",
