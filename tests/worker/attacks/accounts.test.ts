@@ -19,6 +19,7 @@ import {
   signInCookie,
   visibleText,
 } from "../helpers";
+import { rateLimitClock } from "../../fakes/ratelimits";
 import { PASSWORD, uniqueEmail } from "../../support/identities";
 
 const ATTACKER_PASSWORD = "Attacker chose this 1";
@@ -196,6 +197,9 @@ describe("rate limits by email cannot be split", () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // The owner's correct password is refused too until the window passes: the bucket is the account's.
     expect((await postForm("/login", { email, password: PASSWORD, intent: "password" })).status).toBe(429);
+    // Once the minute's window has passed, the owner signs in again.
+    rateLimitClock.advance(60_000);
+    expect((await postForm("/login", { email, password: PASSWORD, intent: "password" })).status).toBe(302);
   });
 
   it("the API and the pages share the bucket: the forgot-password limit of 3 holds across spellings and doors", async () => {
