@@ -110,8 +110,18 @@ function fileName({ family, weight, style }: Face, part: "core" | "rest"): strin
 
 type WebFonts = { files: { name: string; bytes: Uint8Array }[]; css: string };
 
-/** The woff2 files (two per face) and the stylesheet of their @font-face rules. */
-export async function buildWebFonts(): Promise<WebFonts> {
+let built: Promise<WebFonts> | null = null;
+
+/**
+ * The woff2 files (two per face) and the stylesheet of their @font-face rules. Subsetting takes seconds and its inputs
+ * are fixed files, so a process builds them once (the unit test reads them twice).
+ */
+export function buildWebFonts(): Promise<WebFonts> {
+  built ??= subsetWebFonts();
+  return built;
+}
+
+async function subsetWebFonts(): Promise<WebFonts> {
   const core = coreCodePoints();
   const controls = codePoints(CONTROLS);
   const rest = new Set([...codePoints(LATIN)].filter((point) => !core.has(point) && !controls.has(point)));

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { E2E_CONTROL_PORT } from "../../scripts/lib/e2e-ports";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 import { ADMIN, adminSessionFile, postSignIn, type Account } from "./sessions";
 
@@ -32,6 +33,15 @@ export async function latestLinkTo(request: APIRequestContext, email: string, pa
     if (path) expect(new URL(link!).pathname).toBe(path);
   }).toPass({ timeout: 10_000 });
   return link!;
+}
+
+/**
+ * Fires a Cron Trigger (a cron from wrangler.toml) as the platform would: the Worker's scheduled() in the server's
+ * workerd, through the test server's control port (scripts/e2e-server.ts), resolving when the handler has finished.
+ */
+export async function fireSchedule(request: APIRequestContext, cron: string) {
+  const fired = await request.get(`http://127.0.0.1:${E2E_CONTROL_PORT}/__scheduled?cron=${encodeURIComponent(cron)}`);
+  expect(await fired.text()).toBe("Ran scheduled event: ok");
 }
 
 /** Creates and verifies an account through the JSON API (fixtures skip the clicking). */

@@ -4,7 +4,6 @@
  * test helper and verified by the app's real code path.
  */
 import Stripe from "stripe";
-import { afterEach } from "vitest";
 import { fetchAppWithEnv } from "../worker/helpers";
 import { fakeHosts } from "./fetch";
 
@@ -72,10 +71,11 @@ export function fakeStripe() {
     return Response.json({ error: { message: `Unexpected Stripe call ${request.method} ${url.pathname}` } }, { status: 400 });
   });
 }
-afterEach(() => {
+/** Forgets the calls and refunds recorded (after each test: tests/worker/setup.ts). */
+export function resetStripeRecords() {
   stripeCalls.length = 0;
   stripeRefunds.length = 0;
-});
+}
 
 /** A Checkout Session the buyer has paid (as Stripe would report it for one this app created). */
 export function paidSession(email: string, overrides: Partial<FakeSession> = {}): FakeSession {

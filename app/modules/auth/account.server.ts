@@ -82,7 +82,7 @@ export async function registerAccount(
 ): Promise<{ status: "created"; user: User } | { status: "exists" }> {
   const user = await createUser(context.db, {
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, context.config.passwordHashIterations),
     newsletterSubscribed: input.newsletterSubscribed,
     // The daily card goes out at 7:00 in this zone; unknown (null) counts as UTC (docs/decisions/021).
     timeZone: knownTimeZone(input.timeZone),
@@ -153,7 +153,7 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   const user = await findUserByEmail(context.db, input.email);
   if (!user?.passwordHash) {
-    await spendPasswordCheckTime(input.password);
+    await spendPasswordCheckTime(input.password, context.config.passwordHashIterations);
     return { status: "invalid" };
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) return { status: "invalid" };
@@ -269,7 +269,9 @@ export async function signInWithLinkToken(
  */
 export async function setFirstPassword(context: Context, user: User, password: string): Promise<"set" | "has-password"> {
   if (user.passwordHash) return "has-password";
-  return (await setPasswordIfNone(context.db, user.id, await hashPassword(password))) ? "set" : "has-password";
+  return (await setPasswordIfNone(context.db, user.id, await hashPassword(password, context.config.passwordHashIterations)))
+    ? "set"
+    : "has-password";
 }
 
 // ---------------------------------------------------------------------------
@@ -299,7 +301,10 @@ export function requestPasswordReset(context: Context, email: string): void {
 export async function resetPasswordWithToken(context: Context, token: string, password: string): Promise<LinkResult> {
   const result = await consumeOneTimeToken(context.db, token, "reset_password");
   if (result.status !== "valid") return result.status;
-  await updateUser(context.db, result.userId, { passwordHash: await hashPassword(password), emailVerified: true });
+  await updateUser(context.db, result.userId, {
+    passwordHash: await hashPassword(password, context.config.passwordHashIterations),
+    emailVerified: true,
+  });
   await deleteAllSessionsOfUser(context.db, result.userId);
   await revokeOutstandingTokens(context.db, result.userId, ["sign_in", "reset_password"]);
   return "valid";
