@@ -22,7 +22,7 @@ type PublicCollection = {
   version: string;
 };
 
-let snapshot: { value: PublicCollection; expiresAt: number; read: number } | null = null;
+let snapshot: { value: PublicCollection; readAt: number; read: number } | null = null;
 /** Numbers each read of D1, so that a slow read never replaces the snapshot of a read that began after it. */
 let reads = 0;
 
@@ -45,7 +45,9 @@ export function getPublicCollection(context: Context): Promise<PublicCollection>
 }
 
 async function currentSnapshot({ db, config }: Context): Promise<PublicCollection> {
-  if (snapshot && snapshot.expiresAt > Date.now()) return snapshot.value;
+  // Fresh by this request's TTL (a changed setting applies at once), and never from a clock that has gone back.
+  const age = snapshot ? Date.now() - snapshot.readAt : -1;
+  if (snapshot && age >= 0 && age < config.publicContentTtlMs) return snapshot.value;
   const read = ++reads;
   const [categories, previewCards, cardCount, voices, allCards] = await Promise.all([
     listCategories(db),
@@ -57,7 +59,7 @@ async function currentSnapshot({ db, config }: Context): Promise<PublicCollectio
   ]);
   const version = (await sha256Hex(JSON.stringify([categories, previewCards, cardCount, voices, allCards]))).slice(0, 16);
   const value = { categories, previewCards, cardCount, voices, version };
-  if (!snapshot || snapshot.read < read) snapshot = { value, expiresAt: Date.now() + config.publicContentTtlMs, read };
+  if (!snapshot || snapshot.read < read) snapshot = { value, readAt: Date.now(), read };
   return value;
 }
 
