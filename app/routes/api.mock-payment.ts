@@ -4,6 +4,7 @@ import { getUser } from "~/modules/auth/guards.server";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
+import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -20,6 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cardNumber: input.cardNumber ?? DEFAULT_TEST_CARD,
       startedByUserId: user?.id ?? null,
       visitorId: await readVisitorId(context.config, request),
+      visitorAssignment: checkoutAssignment(await context.experiments.resolve()),
     });
     if (result.status === "failed") return apiError(402, result.message);
     return Response.json({

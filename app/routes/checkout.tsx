@@ -12,6 +12,7 @@ import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
 import { recordClick } from "~/modules/experiments/events.server";
 import { ensureVisitorId } from "~/modules/experiments/visitor.server";
+import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 import { returnPathOf } from "~/modules/auth/auth.schema";
 import { ctaPlacementSchema } from "~/modules/experiments/experiments.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -93,7 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!details) return redirect("/checkout");
     await enforceRateLimits(context, request, [{ rule: "checkout_ip" }]);
     const { visitorId, setCookie } = await ensureVisitorId(context.config, request);
-    const started = await startCheckout(context, { details, user, visitorId });
+    const visitorAssignment = checkoutAssignment(await context.experiments.resolve());
+    const started = await startCheckout(context, { details, user, visitorId, visitorAssignment });
     if (started.status === "test-payment") return redirect("/mock-checkout", 303);
     if (started.status === "stripe") {
       return redirect(started.url, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });

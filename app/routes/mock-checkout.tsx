@@ -14,6 +14,7 @@ import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-paym
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
+import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Test payment | LIGHT Cards" }];
@@ -51,6 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cardNumber: parsed.data.cardNumber ?? "",
       startedByUserId: user?.id ?? null,
       visitorId: await readVisitorId(context.config, request),
+      visitorAssignment: checkoutAssignment(await context.experiments.resolve()),
     });
     if (result.status === "failed") {
       return data({ state: "form" as const, emailError: null, cardError: result.message, error: null, successUrl: null }, { status: 402 });

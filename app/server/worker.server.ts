@@ -17,7 +17,8 @@ import { getPublicCollection } from "~/modules/cards/public-collection.server";
 import { readConfig } from "~/modules/config/config.server";
 import { consumeEmailBatch, createEmailSender } from "~/modules/email/queue.server";
 import { createRequestExperiments } from "~/modules/experiments/assignment.server";
-import { recordExperimentEvent } from "~/modules/experiments/events.server";
+import { consumeEventBatch, EVENTS_QUEUE } from "~/modules/experiments/event-queue.server";
+import { recordLandingView } from "~/modules/experiments/events.server";
 import { variantSetKey } from "~/modules/experiments/experiments";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 import { clearSiteDataWhenSessionEnds } from "~/modules/offline/offline-collection.server";
@@ -122,7 +123,8 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       if (pageKey) {
         const cached = await readCachedPage(pageKey);
         if (cached) {
-          if (isLanding(guarded)) await recordLandingView(loadContext, guarded);
+          // A landing page served from the cache still counts its view, as the loader does when it renders.
+          if (isLanding(guarded)) await recordLandingView(loadContext, guarded.url);
           return finish(cached, "hit");
         }
       }
@@ -139,7 +141,8 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     },
 
     async queue(batch: MessageBatch, env: Env): Promise<void> {
-      await consumeEmailBatch({ db: createDb(env.DB), config: readConfig(env), resendApiKey: env.RESEND_API_KEY }, batch);
+      if (batch.queue === EVENTS_QUEUE) await consumeEventBatch(createDb(env.DB), batch);
+      else await consumeEmailBatch({ db: createDb(env.DB), config: readConfig(env), resendApiKey: env.RESEND_API_KEY }, batch);
     },
 
     async scheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -163,9 +166,4 @@ async function pageCacheKeyFor(context: AppLoadContext, request: Request, build:
     isLanding(request) ? context.experiments.resolve().then((experiments) => variantSetKey(experiments.variants)) : "-",
   ]);
   return pageCacheKey(request, { build, content: collection.version, variants });
-}
-
-/** A landing page served from the cache still counts its view, as the loader does when it renders. */
-async function recordLandingView(context: AppLoadContext, request: Request): Promise<void> {
-  recordExperimentEvent(context, await context.experiments.resolve(), { type: "page_view", url: request.url });
 }

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "../../worker/index";
 import { PASSWORD, uniqueEmail } from "../support/identities";
-import { deliver, RecordingQueue } from "./email-queue";
+import { deliver, deliverEvents, RecordingQueue } from "./email-queue";
 
 export const ORIGIN = "http://localhost:8787";
 
@@ -18,7 +18,7 @@ export function fetchApp(path: string, init?: RequestInit): Promise<Response> {
 
 /** The response as soon as the Worker answers, without waiting for its after-response work or its email. */
 export function fetchAppAnswerOnly(path: string, init?: RequestInit): Promise<Response> {
-  return worker.fetch(workerRequest(browserRequest(path, init)), { ...env, EMAIL_QUEUE: new RecordingQueue() }, createExecutionContext());
+  return worker.fetch(workerRequest(browserRequest(path, init)), testEnv(), createExecutionContext());
 }
 
 export function workerRequest(request: Request) {
@@ -34,8 +34,8 @@ export function browserRequest(path: string, init?: RequestInit): Request {
 }
 
 /** The env the Worker gets in tests: the real bindings, a recording email queue, and the given vars changed. */
-export function testEnv(overrides: Record<string, string> = {}): Env & { EMAIL_QUEUE: RecordingQueue } {
-  return { ...env, ...overrides, EMAIL_QUEUE: new RecordingQueue() };
+export function testEnv(overrides: Record<string, string> = {}): Env & { EMAIL_QUEUE: RecordingQueue; EVENTS_QUEUE: RecordingQueue } {
+  return { ...env, ...overrides, EMAIL_QUEUE: new RecordingQueue(), EVENTS_QUEUE: new RecordingQueue() };
 }
 
 /** The same Worker with some vars changed, e.g. `{ ENVIRONMENT: "production" }`; its email goes through the consumer with them. */
@@ -44,15 +44,21 @@ export function fetchAppWithEnv(overrides: Record<string, string>, path: string,
 }
 
 /** The same Worker with some bindings replaced, e.g. a D1 that records how it is used. */
-export function fetchAppWithBindings(bindings: Partial<Omit<Env, "EMAIL_QUEUE">>, path: string, init?: RequestInit): Promise<Response> {
+export function fetchAppWithBindings(
+  bindings: Partial<Omit<Env, "EMAIL_QUEUE" | "EVENTS_QUEUE">>,
+  path: string,
+  init?: RequestInit,
+): Promise<Response> {
   return fetchAppWith({ ...testEnv(), ...bindings }, path, init);
 }
 
-async function fetchAppWith(vars: ReturnType<typeof testEnv>, path: string, init?: RequestInit): Promise<Response> {
+/** A request through the Worker with this env (its recording queues keep what was sent), then its queues delivered. */
+export async function fetchAppWith(vars: ReturnType<typeof testEnv>, path: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(workerRequest(browserRequest(path, init)), vars, ctx);
   await waitOnExecutionContext(ctx);
   await deliver(vars, vars.EMAIL_QUEUE);
+  await deliverEvents(vars, vars.EVENTS_QUEUE);
   return response;
 }
 

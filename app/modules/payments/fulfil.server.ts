@@ -68,7 +68,11 @@ export async function fulfilPaidCheckout(
   if (settled.status === "paid") {
     await sendReceipt(context, user, inserted);
     // Only the delivery that inserted the purchase counts it; the event's own key keeps it to one row regardless.
-    recordConversion(context, { id: inserted.id, userId: user.id, visitorId: payment.visitorId }, `${context.config.appOrigin}/success`);
+    recordConversion(
+      context,
+      { id: inserted.id, userId: user.id, visitorId: payment.visitorId, visitorAssignment: payment.visitorAssignment },
+      `${context.config.appOrigin}/success`,
+    );
   }
   return { purchase: settled, user, newlyFulfilled: true };
 }
