@@ -5,10 +5,10 @@ import { getLandingCopy } from "~/content/landing-copy";
 import { subjectBucket, variantForBucket } from "~/modules/experiments/buckets";
 import { DEFAULT_SETTINGS, EXPERIMENTS, type ExperimentName, type Variant } from "~/modules/experiments/experiments";
 import { SPLIT_MESSAGE } from "~/modules/experiments/experiments.schema";
-import { completed, fakeStripe, paidSession, STRIPE_ENV, stripeCalls, webhook } from "../fakes/stripe";
+import { checkoutMetadataAs, completed, fakeStripe, paidSession, webhook } from "../fakes/stripe";
 import { uniqueEmail } from "../support/identities";
 import worker from "../../worker/index";
-import { cookieFrom, fetchApp, fetchAppWith, fetchAppWithEnv, ORIGIN, postForm, signInCookie, testEnv, visibleText } from "./helpers";
+import { cookieFrom, fetchApp, fetchAppWith, fetchAppWithEnv, postForm, signInCookie, testEnv, visibleText } from "./helpers";
 import { admin, signedInUser } from "./library-support";
 
 const COPY_INPUT = { price: "$27", cardCount: 0, categoryCount: 0 };
@@ -222,28 +222,7 @@ describe("A/B events", () => {
     const variant = await heroVariant(first);
     // The checkout the visitor starts carries their assignment in the Checkout Session's metadata (no KV holds it).
     const email = uniqueEmail("ab-buyer");
-    const form = (body: Record<string, string>, cookie: string) => ({
-      method: "POST",
-      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-      body: new URLSearchParams(body).toString(),
-    });
-    const details = await fetchAppWithEnv(
-      STRIPE_ENV,
-      "/checkout",
-      form({ intent: "details", name: "Grace Buyer", email, emailConfirmation: email }, browser),
-    );
-    const pay = await fetchAppWithEnv(
-      STRIPE_ENV,
-      "/checkout?step=payment",
-      form({ intent: "pay" }, `${browser}; ${cookieFrom(details, "lc_checkout")}`),
-    );
-    expect(pay.status).toBe(303);
-    const created = stripeCalls.filter((call) => call.path === "/v1/checkout/sessions").at(-1)!;
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of created.body) {
-      const name = /^metadata\[(\w+)\]$/.exec(key)?.[1];
-      if (name) metadata[name] = value;
-    }
+    const metadata = await checkoutMetadataAs(browser, email);
     expect(metadata.visitorId).toBe(visitorId);
 
     const event = completed(paidSession(email, { metadata }));
