@@ -1,15 +1,15 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { E2E_PORT } from "./scripts/lib/e2e-ports";
 
 /**
- * Browser tests drive Debian's Chromium (never a downloaded browser) against the real Worker
- * under `wrangler dev`. Every journey runs twice: with JavaScript and without.
+ * Browser tests drive Debian's Chromium (never a downloaded browser) against the real Worker in workerd, served
+ * through Miniflare's API with no dev proxy in between (scripts/e2e-server.ts, docs/decisions/028-test-harness.md). Every journey runs twice: with JavaScript and without.
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromiumPath)) {
   throw new Error(`Chromium not found at ${chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH.`);
 }
-const port = process.env.E2E_PORT ?? "8788";
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -18,12 +18,13 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  // The JSON report feeds the slowest-files summary at the end of `npm test` (scripts/test.ts).
+  reporter: [["list"], ["json", { outputFile: ".cache/test-reports/e2e.json" }]],
   timeout: 30_000,
   // Signs the seeded admin in once for the run (after webServer is up); see the file for why.
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: "retain-on-failure",
     // The app's service worker answers the pages' requests once it runs, where page.route() no longer sees them; only
     // the specs of the worker itself allow it (tests/e2e/offline.spec.ts, docs/decisions/025-installable-offline.md).
@@ -49,7 +50,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "npx tsx scripts/e2e-server.ts",
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${E2E_PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

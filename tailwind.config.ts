@@ -5,7 +5,7 @@ export default {
   theme: {
     extend: {
       fontFamily: {
-        // The reader's own interface font: no download, no swap (docs/decisions/024-first-paint.md).
+        // The reader's own interface font: no download, no swap (docs/decisions/033-system-font.md).
         sans: ["system-ui", "sans-serif"],
         serif: ["Lora", "ui-serif", "Georgia", "serif"],
       },

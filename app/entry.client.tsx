@@ -21,5 +21,5 @@ startTransition(() => {
   );
 });
 
-// The scripts start after the page has loaded (docs/decisions/024), so the worker never competes with the first paint.
+// The scripts start after the page has loaded (docs/decisions/032-scripts-after-load.md), so the worker never competes with the first paint.
 registerServiceWorker();

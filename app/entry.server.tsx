@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { InlineStylesheetsProvider } from "~/components/inline-stylesheets";
 import { NonceProvider } from "~/components/nonce";
+import { RequestReferenceProvider } from "~/components/request-reference";
 import { readInlineStylesheets } from "~/server/document/inline-stylesheets.server";
 import { startScriptsAfterLoad } from "~/server/document/scripts-after-load.server";
 
@@ -14,13 +15,14 @@ export { createWorker } from "~/server/worker.server";
 export const streamTimeout = 5_000;
 
 /**
- * Remix logs every error a request meets. A 4xx it raises itself (a POST to a page that has no form,
- * an unknown route's data) is the client's mistake and answers as one; only faults are logged.
+ * Remix reports every error a request meets. A 4xx it raises itself (a POST to a page that has no form,
+ * an unknown route's data) is the client's mistake and answers as one; only faults are kept, for the request's one
+ * log line (app/modules/observability/log.server.ts).
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  context.requestLog.recordError(error);
 }
 
 export default async function handleRequest(
@@ -37,14 +39,17 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.cspNonce}>
       <InlineStylesheetsProvider value={stylesheets}>
-        <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
+        {/* Only an error page carries the request's reference (docs/decisions/029). */}
+        <RequestReferenceProvider value={responseStatusCode >= 500 ? loadContext.requestLog.requestId : null}>
+          <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
+        </RequestReferenceProvider>
       </InlineStylesheetsProvider>
     </NonceProvider>,
     {
       nonce: loadContext.cspNonce,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) loadContext.requestLog.recordError(error);
         responseStatusCode = 500;
       },
     },
@@ -55,6 +60,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // The page paints before any script downloads (docs/decisions/024).
+  // The page paints before any script downloads (docs/decisions/032-scripts-after-load.md).
   return startScriptsAfterLoad(new Response(body, { headers: responseHeaders, status: responseStatusCode }), loadContext.cspNonce);
 }

@@ -5,6 +5,7 @@ import type { EmailSender } from "~/modules/email/send.server";
 import type { RequestExperiments } from "~/modules/experiments/assignment.server";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 import type { StripeClient } from "~/modules/payments/stripe.server";
+import type { RequestLog } from "~/modules/observability/log.server";
 import type { RateLimiter } from "~/modules/ratelimit/types";
 
 /** Everything a loader or action needs from the platform, built per request by app/server/worker.server.ts. */
@@ -29,6 +30,10 @@ declare module "@remix-run/cloudflare" {
     imageEngine: ImageEngine;
     /** This request's A/B variants, resolved once on first use (docs/decisions/020-ab-tests.md). */
     experiments: RequestExperiments;
+    /** This request's id (its cf-ray) and the errors it met, for its log line and the 500 page's reference (docs/decisions/029). */
+    requestLog: RequestLog;
+    /** The Remix build serving this request (its assets version), shown on /admin's health panel. */
+    buildVersion: string;
   }
 }
 

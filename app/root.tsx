@@ -1,5 +1,5 @@
 // The fonts' faces, cut to what the copy and the cards are written in (scripts/lib/web-fonts.ts), since every
-// @font-face rule is inlined into each page's head (docs/decisions/024-first-paint.md).
+// @font-face rule is inlined into each page's head (docs/decisions/031-first-paint-styles-fonts-icons.md).
 import "~/fonts/fonts.css";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
@@ -25,12 +25,13 @@ import { carriesSessionCookie } from "~/modules/auth/sessions.server";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getToast } from "~/modules/toast/toast.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { RequestReference } from "~/components/request-reference";
 
 export const headers = forwardHeaders;
 
 export const links: LinksFunction = () => [
   // No preload of the icon sprite: `as="image"` made Chromium parse it a second time as an image (an SVGImage document
-  // of its own, 10-30 ms of main thread before the first paint) beside the document <use> reads (docs/decisions/024).
+  // of its own, 10-30 ms of main thread before the first paint) beside the document <use> reads (docs/decisions/031-first-paint-styles-fonts-icons.md).
   // The .ico (drawn by `npm run icons`, docs/decisions/025-installable-offline.md) for browsers that read no SVG icon.
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -121,7 +122,8 @@ export function ErrorBoundary() {
   // A 4xx with a plain message (bad input) shows that message; anything else is logged.
   const clientError = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound;
   const clientMessage = clientError && typeof error.data === "string" && error.data ? error.data : null;
-  if (!notFound && !clientError) console.error(error);
+  // On the server the request's log line has the error already (entry.server.tsx handleError); the browser logs its own.
+  if (!notFound && !clientError && typeof document !== "undefined") console.error(error);
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-6 text-center">
       <p className="font-serif text-6xl font-bold text-lavender-700" aria-hidden="true">
@@ -135,6 +137,7 @@ export function ErrorBoundary() {
           ? "The page you are looking for does not exist or has moved."
           : (clientMessage ?? "We could not load this page. Please try again in a moment.")}
       </p>
+      {notFound || clientError ? null : <RequestReference />}
       <Link to="/" className="btn-primary">
         Return to Home
       </Link>

@@ -76,7 +76,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-export const oneTimeTokenPurposes = ["verify_email", "reset_password", "sign_in"] as const;
+const oneTimeTokenPurposes = ["verify_email", "reset_password", "sign_in"] as const;
 export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
 
 export const oneTimeTokens = sqliteTable(
@@ -189,7 +189,7 @@ export const userActivity = sqliteTable(
 );
 
 /** What a badge asks for, e.g. { "type": "streak", "days": 7 }. */
-export type BadgeRequirement = { type: string; [key: string]: unknown };
+type BadgeRequirement = { type: string; [key: string]: unknown };
 
 export const badges = sqliteTable("badges", {
   id: text("id").primaryKey(),
@@ -243,8 +243,8 @@ export const userStats = sqliteTable("user_stats", {
 // Purchases and access
 // ---------------------------------------------------------------------------
 
-export const purchaseProviders = ["stripe", "test"] as const;
-export const purchaseStatuses = ["paid", "refunded"] as const;
+const purchaseProviders = ["stripe", "test"] as const;
+const purchaseStatuses = ["paid", "refunded"] as const;
 
 export const purchases = sqliteTable(
   "purchases",
@@ -321,8 +321,7 @@ export const adminAuditLog = sqliteTable(
 // Email outbox, the daily card, testimonials, A/B events
 // ---------------------------------------------------------------------------
 
-export const emailStatuses = ["queued", "sent", "failed"] as const;
-export type EmailStatus = (typeof emailStatuses)[number];
+const emailStatuses = ["queued", "sent", "failed"] as const;
 
 /**
  * Every email the app sends: written here, then enqueued; the queue consumer delivers it (docs/decisions/021).
@@ -439,3 +438,18 @@ export type AffirmationCard = typeof affirmationCards.$inferSelect;
 export type Badge = typeof badges.$inferSelect;
 export type Purchase = typeof purchases.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
+
+/**
+ * The last run of each recurring operation, for the health panel on /admin (docs/decisions/029): one row per cron task
+ * ("cron:daily-card", "cron:cleanup") and one for the last verified Stripe webhook ("stripe-webhook", its event type
+ * in `detail`). Overwritten on each run, so it never grows.
+ */
+export const operationRuns = sqliteTable("operation_runs", {
+  name: text("name").primaryKey(),
+  ranAt: integer("ran_at", { mode: "timestamp_ms" }).notNull(),
+  outcome: text("outcome", { enum: ["ok", "failed"] }).notNull(),
+  /** What the run did: emails enqueued, rows deleted; null for a webhook. */
+  count: integer("count"),
+  /** A failed run's error message, or the webhook's event type. */
+  detail: text("detail"),
+});

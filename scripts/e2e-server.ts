@@ -1,36 +1,112 @@
 /**
- * The server the browser tests drive: the real Worker under `wrangler dev` (workerd, local D1/KV/R2)
- * on its own port and its own fresh state directory, so tests never touch the data `npm start` serves.
+ * The server the browser tests drive: the real Worker in workerd through Miniflare's API, with no dev proxy between
+ * the browser and workerd (docs/decisions/028-test-harness.md: wrangler dev's ProxyWorker answered 503 "Your worker
+ * restarted mid-request" under load). Same bindings as `npm start` (wrangler reads wrangler.toml for both: D1, KV, R2,
+ * the email queue and its consumers, the rate limits, the static assets), the same migrations and seed, on its own port
+ * and its own fresh state directory, so tests never touch the data `npm start` serves. A Cron Trigger fires by hand
+ * at http://127.0.0.1:<E2E_CONTROL_PORT>/__scheduled?cron=... (the Worker's scheduled(), as wrangler dev's
+ * `--test-scheduled` path does for `npm start`; Miniflare's own /cdn-cgi/handler/scheduled reaches the static assets'
+ * router, which has no scheduled handler, when the Worker has assets).
  * Expects a current `npm run build` (the Remix build and the service worker; scripts/test.ts builds both first).
  */
-import { rmSync } from "node:fs";
+import childProcess from "node:child_process";
+import { createServer } from "node:http";
+import { readdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { DEV_ADMIN } from "./lib/dev-admin";
-import { run } from "./lib/run";
+import { TEST_PASSWORD_HASH_ITERATIONS } from "../vitest.shared";
+import { E2E_CONTROL_PORT, E2E_PORT } from "./lib/e2e-ports";
+import { offlineWranglerEnv, run } from "./lib/run";
 import { seedLocalDatabase } from "./seed";
 
-export const E2E_PORT = process.env.E2E_PORT ?? "8788";
+Object.assign(process.env, offlineWranglerEnv);
+
 /** The state directory: the browser tests' own; `npm run simulate:experiments` passes another. */
 const persistTo = process.env.PERSIST_TO ?? ".wrangler/e2e-state";
+/** wrangler's bundle of worker/index.ts (the Remix build, the fonts and the wasm), the one a deploy uploads. */
+const bundleDir = join(persistTo, "bundle");
+
+let stopping = false;
 
 rmSync(persistTo, { recursive: true, force: true });
 await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { CI: "true" });
 await seedLocalDatabase({ persistTo });
-await run("npx", [
-  "wrangler",
-  "dev",
-  "--port",
-  E2E_PORT,
-  "--ip",
-  "127.0.0.1",
-  // /__scheduled?cron=... fires a Cron Trigger by hand (README, Development); the email queue's consumer runs here too.
-  "--test-scheduled",
-  "--persist-to",
-  persistTo,
-  "--var",
-  "ENVIRONMENT:development",
-  "--var",
-  `APP_ORIGIN:http://127.0.0.1:${E2E_PORT}`,
-  "--var",
-  `ADMIN_EMAILS:${DEV_ADMIN.email}`,
-  "--show-interactive-dev-session=false",
-]);
+await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", bundleDir], { WRANGLER_LOG: "warn" });
+
+// Installed now: the seed's own workerd (getPlatformProxy) has come and gone.
+watchWorkerdExit();
+const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+const mf = new Miniflare({
+  ...workerOptions,
+  name: "light-cards",
+  modules: bundleModules(bundleDir),
+  modulesRoot: resolve(bundleDir),
+  bindings: {
+    ...workerOptions.bindings,
+    ENVIRONMENT: "development",
+    APP_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
+    ADMIN_EMAILS: DEV_ADMIN.email,
+    PASSWORD_HASH_ITERATIONS: TEST_PASSWORD_HASH_ITERATIONS,
+  },
+  defaultPersistRoot: resolve(persistTo, "v3"),
+  host: "127.0.0.1",
+  port: Number(E2E_PORT),
+  log: new Log(LogLevel.WARN),
+});
+await mf.ready;
+const worker = await mf.getWorker();
+const control = createServer(async (request, response) => {
+  const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  const cron = url.searchParams.get("cron");
+  if (url.pathname !== "/__scheduled" || !cron) {
+    response.writeHead(404).end("GET /__scheduled?cron=<a cron from wrangler.toml>");
+    return;
+  }
+  const { outcome } = await worker.scheduled({ cron, scheduledTime: new Date() });
+  response.writeHead(outcome === "ok" ? 200 : 500, { "Content-Type": "text/plain" }).end(`Ran scheduled event: ${outcome}`);
+});
+control.listen(Number(E2E_CONTROL_PORT), "127.0.0.1");
+console.log(`LIGHT Cards (tests) on http://127.0.0.1:${E2E_PORT}, Cron Triggers at http://127.0.0.1:${E2E_CONTROL_PORT}/__scheduled`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    stopping = true;
+    control.close();
+    await mf.dispose();
+    process.exit(0);
+  });
+}
+
+/** The bundle's files as Miniflare modules (its import of a wasm or font file is static, but Miniflare's own scan of
+ * the bundle stops at the Remix build's dynamic imports). */
+function bundleModules(dir: string) {
+  const types = { ".js": "ESModule", ".wasm": "CompiledWasm", ".woff": "Data" } as const;
+  // The entry comes first: Miniflare's main module.
+  const files = ["index.js", ...readdirSync(dir).filter((file) => file !== "index.js")];
+  return files.flatMap((file) => {
+    const type = Object.entries(types).find(([extension]) => file.endsWith(extension))?.[1];
+    return type ? [{ type, path: resolve(dir, file) }] : [];
+  });
+}
+
+/**
+ * workerd is Miniflare's child process, which Miniflare keeps to itself: its spawn is watched so that when workerd
+ * ends on its own, its exit code and signal are printed and this server ends with it (Playwright then reports the
+ * server gone, instead of a run of connection-refused failures).
+ */
+function watchWorkerdExit() {
+  const spawn = childProcess.spawn;
+  childProcess.spawn = ((...args: Parameters<typeof spawn>) => {
+    const child = spawn(...args);
+    if (/workerd/.test(String(args[0]))) {
+      child.on("exit", (code, signal) => {
+        if (stopping) return;
+        console.error(`✘ workerd (pid ${child.pid}) ended: exit code ${code}, signal ${signal ?? "none"}`);
+        process.exit(1);
+      });
+    }
+    return child;
+  }) as typeof spawn;
+}

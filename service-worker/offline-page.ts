@@ -6,7 +6,7 @@ import tailwindConfig from "../tailwind.config";
 
 const colors = tailwindConfig.theme.extend.colors;
 
-export const OFFLINE_HEADING = "You're offline";
+const OFFLINE_HEADING = "You're offline";
 
 /** A policy of its own: the page runs nothing and loads only the app's icon and the heading's font, from the cache. */
 export const OFFLINE_PAGE_POLICY =

@@ -1,9 +1,10 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { SiteHeader } from "~/components/site-chrome";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { ErrorList, HoneypotField } from "~/components/forms";
 import { ActionToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
 import { ACCESS_GATE_ANSWER, type AccessGateActionData } from "~/modules/access/gate";
 
 /**
@@ -13,11 +14,10 @@ import { ACCESS_GATE_ANSWER, type AccessGateActionData } from "~/modules/access/
 export function AccessGate({ price, devGrant, sent }: { price: string; devGrant: boolean; sent: boolean }) {
   const actionData = useActionData<AccessGateActionData>();
   const navigation = useNavigation();
-  const emailInput = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState("");
-  // The field is uncontrolled, so an email typed before the scripts started (they wait for the page to load) stays,
-  // and the buttons start from it rather than from an empty state that would disable them beside a filled field.
-  useEffect(() => setEmail(emailInput.current?.value ?? ""), []);
+  // An email typed before hydration: the buttons start from it rather than from an empty state that would disable
+  // them beside a filled field.
+  useInputBeforeHydration("gate-email", "", (field) => setEmail(field.value));
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-access";
   const emailError = actionData && "emailError" in actionData ? actionData.emailError : null;
   const failureToast = actionData && "toast" in actionData ? actionData.toast : null;
@@ -47,7 +47,6 @@ export function AccessGate({ price, devGrant, sent }: { price: string; devGrant:
                 name="email"
                 type="email"
                 autoComplete="email"
-                ref={emailInput}
                 onChange={(event) => setEmail(event.target.value)}
                 aria-invalid={emailError ? true : undefined}
                 aria-describedby={emailError ? "gate-email-error" : undefined}

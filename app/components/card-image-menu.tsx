@@ -37,7 +37,7 @@ function isPhone(): boolean {
  *
  * Links, not a form with a style picker: a page with forms pays for Chromium's autofill scan when it finishes
  * parsing, which lays out every control, and the landing's eight cards made that a 55-75 ms task on load
- * (docs/decisions/024-first-paint.md). One tap per style is also one step fewer.
+ * (docs/decisions/031-first-paint-styles-fonts-icons.md). One tap per style is also one step fewer.
  */
 export function CardImageMenu({
   cardId,

@@ -6,7 +6,7 @@ export const InlineStylesheetsProvider = InlineStylesheetsContext.Provider;
 
 /**
  * The stylesheets as <style> elements in the head, so the first paint waits for no stylesheet request
- * (docs/decisions/024-first-paint.md), or as <link>s when the server could not read one.
+ * (docs/decisions/031-first-paint-styles-fonts-icons.md), or as <link>s when the server could not read one.
  */
 export function InlineStylesheets() {
   const sheets = useContext(InlineStylesheetsContext);

@@ -100,7 +100,7 @@ export function buildFaqs({
  * The A/B tested copy (the tests themselves: app/modules/experiments/experiments.ts). Each test has variants A and B.
  */
 
-export type CopyInputs = { price: string; cardCount: number; categoryCount: number };
+type CopyInputs = { price: string; cardCount: number; categoryCount: number };
 
 const heroCopy: Record<Variant, (input: CopyInputs) => { headline: string; subheadline: string }> = {
   A: ({ cardCount }) => ({

@@ -5,7 +5,7 @@ const HydratedContext = createContext(false);
 /**
  * Turns `useHydrated()` true once the document has hydrated (entry.client.tsx wraps the app in it). The switch is a
  * transition: React renders the script-only controls it reveals in slices that leave the main thread free, where a
- * store-based hook re-renders every such component in one synchronous task on load (docs/decisions/024).
+ * store-based hook re-renders every such component in one synchronous task on load (docs/decisions/031-first-paint-styles-fonts-icons.md).
  */
 export function HydratedProvider({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);

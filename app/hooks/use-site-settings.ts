@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 
-export type SiteSettings = { supportEmail: string; socialUrl: string };
+type SiteSettings = { supportEmail: string; socialUrl: string };
 
 /**
  * The site-wide settings (support address, social link) the root loader reads from configuration once

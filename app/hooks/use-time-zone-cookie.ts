@@ -7,7 +7,7 @@ import { TIME_ZONE_COOKIE } from "~/modules/users/time-zone";
  * Only signed-in pages ask (`enabled`): the server reads the zone for signed-in users' activity alone (the register
  * form sends its own), and a browser's first `Intl.DateTimeFormat()` loads its time-zone data, 35-75 ms of main
  * thread in Chromium here, which a visitor's landing page would spend right after it paints
- * (docs/decisions/024-first-paint.md).
+ * (docs/decisions/031-first-paint-styles-fonts-icons.md).
  */
 export function useTimeZoneCookie(enabled: boolean) {
   useEffect(() => {

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { signInWithPassword } from "~/modules/auth/account.server";
 import { toApiUser } from "~/modules/api/api-user.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
@@ -8,12 +7,10 @@ import { loginSchema } from "~/modules/auth/auth.schema";
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** POST /api/auth/login → { token, user }. The token is a bearer session token. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const input = await parseJsonBody(request, loginSchema);
+export const action = jsonAction({ body: loginSchema }, async ({ context, request, input }) => {
   await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email: input.email }]);
   const outcome = await signInWithPassword(context, input);
   if (outcome.status === "invalid") return apiError(401, "Invalid email or password.");
   if (outcome.status === "unverified") return apiError(403, "Please verify your email before logging in.");
   return Response.json({ token: outcome.session.token, user: await toApiUser(context.db, outcome.user) });
-}
+});

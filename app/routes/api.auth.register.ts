@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { registerAccount } from "~/modules/auth/account.server";
 import { toApiUser } from "~/modules/api/api-user.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
@@ -7,9 +6,7 @@ import { registerSchema } from "~/modules/auth/auth.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const input = await parseJsonBody(request, registerSchema);
+export const action = jsonAction({ body: registerSchema }, async ({ context, request, input }) => {
   await enforceRateLimits(context, request, [{ rule: "register_ip" }, { rule: "register_email", email: input.email }]);
   const outcome = await registerAccount(context, input);
   if (outcome.status === "exists") return apiError(409, "An account with this email already exists.");
@@ -17,4 +14,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { message: "Account created successfully! Check your email to verify your account.", user: await toApiUser(context.db, outcome.user) },
     { status: 201 },
   );
-}
+});

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
+import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { resendVerification } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { resendVerificationSchema } from "~/modules/auth/auth.schema";
@@ -7,10 +6,8 @@ import { resendVerificationSchema } from "~/modules/auth/auth.schema";
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** Same answer whatever the email (no account enumeration). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const input = await parseJsonBody(request, resendVerificationSchema);
+export const action = jsonAction({ body: resendVerificationSchema }, async ({ context, request, input }) => {
   await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "resend_verification_email", email: input.email }]);
   resendVerification(context, input);
   return Response.json({ success: true, message: "If that account still needs verifying, a new link is on its way." });
-}
+});

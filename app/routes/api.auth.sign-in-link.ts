@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
+import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { requestSignInLink } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { emailOnlySchema } from "~/modules/auth/auth.schema";
@@ -7,10 +6,8 @@ import { emailOnlySchema } from "~/modules/auth/auth.schema";
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** Emails a 15-minute sign-in link to an existing account; the same answer for any email. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const { email } = await parseJsonBody(request, emailOnlySchema);
+export const action = jsonAction({ body: emailOnlySchema }, async ({ context, request, input: { email } }) => {
   await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email }]);
   requestSignInLink(context, { email });
   return Response.json({ success: true, message: "If an account exists for this email, a sign-in link is on its way." });
-}
+});

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
+import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/modules/auth/auth.schema";
@@ -11,9 +10,7 @@ export const loader = () => methodNotAllowed(["POST"]);
  * so an account that has a password is verified only by the browser that registered it (its cookie) or
  * with that password in the body; without either the answer is 403 and the link stays unused.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const { token, password } = await parseJsonBody(request, verifyEmailSchema);
+export const action = jsonAction({ body: verifyEmailSchema }, async ({ context, request, input: { token, password } }) => {
   if (password) await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }]);
   const result = await verifyEmailWithToken(context, request, { token, password: password || undefined });
   if (result === "valid") return Response.json({ success: true, message: "Your email is verified." });
@@ -23,4 +20,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (result === "wrong-password") return apiError(401, WRONG_VERIFY_PASSWORD_MESSAGE);
   return apiError(400, "Verification failed. This link is invalid or has already been used.");
-}
+});

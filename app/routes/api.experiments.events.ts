@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, parseJsonBody, requireMethod } from "~/modules/api/json.server";
+import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { recordClick } from "~/modules/experiments/events.server";
 import { previewClickSchema } from "~/modules/experiments/experiments.schema";
 
@@ -11,9 +10,7 @@ export const loader = () => methodNotAllowed(["POST"]);
  * client's word; crawlers, opted-out visitors and browsers the landing never met are answered the same and counted
  * nowhere; a subject posting too often gets 429.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  await parseJsonBody(request, previewClickSchema);
+export const action = jsonAction({ body: previewClickSchema }, async ({ context, request }) => {
   await recordClick(context, request, { type: "preview_click" });
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-}
+});

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, requireMethod, parseJsonBody } from "~/modules/api/json.server";
+import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
@@ -9,12 +8,16 @@ import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** Test mode for API clients: `{ email, name?, cardNumber? }`, development only (404 elsewhere). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  if (!context.config.isDevelopment) return apiError(404, "Not found.");
-  const input = await parseJsonBody(request, testPaymentSchema);
-  const user = await getUser(context);
-  try {
+export const action = jsonAction(
+  {
+    caller: async ({ context }) => {
+      if (!context.config.isDevelopment) throw apiError(404, "Not found.");
+      return getUser(context);
+    },
+    body: testPaymentSchema,
+    failure: "Something went wrong with the test payment. Please try again.",
+  },
+  async ({ context, request, input, caller: user }) => {
     const result = await payWithTestCard(context, {
       email: user?.email ?? input.email,
       name: input.name ?? null,
@@ -30,8 +33,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
       sessionId: result.sessionId,
       successUrl: `/success?session_id=${result.sessionId}`,
     });
-  } catch (error) {
-    console.warn("Test payment failed", error);
-    return apiError(503, "Something went wrong with the test payment. Please try again.");
-  }
-}
+  },
+);

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseJsonBody, requireMethod } from "~/modules/api/json.server";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { jsonAction } from "~/modules/api/json.server";
 import { addFavoriteResponse, favoritesListResponse } from "~/modules/favorites/favorites-api.server";
 import { favoriteBodySchema } from "~/modules/favorites/favorites.schema";
 
@@ -9,8 +9,6 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 /** POST /api/user/{userId}/favorites `{ cardId }` → 201 added, 200 already a favourite. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const { cardId } = await parseJsonBody(request, favoriteBodySchema);
-  return addFavoriteResponse(context, request, params.userId ?? "", cardId);
-}
+export const action = jsonAction({ body: favoriteBodySchema }, ({ context, request, params, input: { cardId } }) =>
+  addFavoriteResponse(context, request, params.userId ?? "", cardId),
+);

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
 import { AppShell } from "~/components/app-shell";
-import { AffirmationCard } from "~/components/affirmation-card";
+import { AffirmationCard } from "~/components/card/affirmation-card";
 import { VersePanel } from "~/components/library/verse-panel";
 import { ActionToast } from "~/components/ui/toaster";
 import { useActivityRecorder } from "~/hooks/use-activity";

@@ -1,20 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AffirmationCard } from "~/components/affirmation-card";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AffirmationCard } from "~/components/card/affirmation-card";
+import { AccountSettings } from "~/components/account-settings";
 import { AppShell } from "~/components/app-shell";
-import { DailyEmailSwitch } from "~/components/library/daily-email-switch";
+import { DashboardWelcome } from "~/components/library/dashboard-welcome";
 import { CardTile } from "~/components/library/card-tile";
 import { CategoryFilter } from "~/components/library/category-filter";
 import { ProgressPanel } from "~/components/library/progress-panel";
 import { useActivityRecorder } from "~/hooks/use-activity";
-import { SubmitButton, TextField } from "~/components/forms";
 import { pageAudienceFor } from "~/modules/access/access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { updateProfile } from "~/modules/users/users.server";
 import { setPasswordAction, signOutEverywhereAction } from "~/modules/auth/account-security.server";
-import { AccountSecurity } from "~/components/account-security";
 import { displayName, initials } from "~/modules/users/users.server";
 import { type CardFilters, filterCards, filterSearch } from "~/modules/cards/filter";
 import { loadLibrary } from "~/modules/cards/library.server";
@@ -106,12 +104,6 @@ export default function DashboardPage() {
   const { user, hasAccess, tab, library, progress, price, featuredShareUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const recordActivity = useActivityRecorder();
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    defaultValue: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-  });
   const { cards, categories, filters, favoriteIds, totalAvailable } = library;
   const favorites = new Set(favoriteIds);
   const labels = Object.fromEntries(categories.map((category) => [category.slug, category.label]));
@@ -134,41 +126,7 @@ export default function DashboardPage() {
   return (
     <AppShell>
       <main id="main" className="mx-auto w-full max-w-6xl space-y-10 px-4 pt-6 pb-12 sm:px-6 lg:px-8">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 font-serif text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">
-            Welcome back, {user.firstName?.trim() || user.displayName}!
-          </h1>
-          <p className="w-full min-w-0 truncate text-sm text-ink-muted" title={user.email} data-testid="account-email">
-            Signed in as {user.email}
-          </p>
-          <span
-            className={`rounded-full px-3 py-1 text-sm font-semibold ${hasAccess ? "bg-sage-800 text-white" : "bg-gold-100 text-gold-700"}`}
-          >
-            {hasAccess ? "Full Access" : "Preview Mode"}
-          </span>
-          {hasAccess ? (
-            <span className="ml-auto flex flex-wrap gap-4">
-              <Link to="/collection" className="font-semibold text-accent underline">
-                Download PDF
-              </Link>
-              <Link to="/cards" className="font-semibold text-accent underline">
-                Open your collection
-              </Link>
-            </span>
-          ) : null}
-        </div>
-
-        {!hasAccess ? (
-          <section aria-labelledby="upgrade-title" className="rounded-3xl bg-gradient-to-br from-lavender-700 to-sage-800 p-6 text-white">
-            <h2 id="upgrade-title" className="font-serif text-2xl font-bold">
-              Unlock All {totalAvailable} Affirmation Cards
-            </h2>
-            <p className="mt-2 text-lavender-100">One payment, lifetime access, 30-day guarantee.</p>
-            <Link to="/checkout" className="btn mt-4 bg-white text-lavender-900 hover:bg-lavender-100">
-              Upgrade - {price}
-            </Link>
-          </section>
-        ) : null}
+        <DashboardWelcome user={user} hasAccess={hasAccess} totalAvailable={totalAvailable} price={price} />
 
         <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           {featured ? (
@@ -264,32 +222,11 @@ export default function DashboardPage() {
           )}
         </section>
 
-        <section aria-labelledby="profile-title" className="grid gap-6 md:grid-cols-2">
-          <div className="rounded-3xl bg-surface p-6 ring-1 ring-line">
-            <h2 id="profile-title" className="text-xl font-semibold">
-              Your Profile
-            </h2>
-            <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-              <input type="hidden" name="intent" value="profile" />
-              <TextField field={fields.firstName} label="First Name" autoComplete="given-name" />
-              <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" />
-              <SubmitButton name="intent" value="profile" pendingText="Saving..." className="btn-primary">
-                Save Profile
-              </SubmitButton>
-            </Form>
-          </div>
-          <div className="rounded-3xl bg-surface p-6 ring-1 ring-line">
-            <h2 id="email-preferences-title" className="text-xl font-semibold">
-              Email
-            </h2>
-            <DailyEmailSwitch subscribed={user.newsletterSubscribed} />
-          </div>
-          <AccountSecurity
-            email={user.email}
-            hasPassword={user.hasPassword}
-            setPasswordResult={actionData && "setPasswordResult" in actionData ? actionData.setPasswordResult : undefined}
-          />
-        </section>
+        <AccountSettings
+          user={user}
+          profileResult={actionData && "result" in actionData ? actionData.result : undefined}
+          setPasswordResult={actionData && "setPasswordResult" in actionData ? actionData.setPasswordResult : undefined}
+        />
       </main>
     </AppShell>
   );

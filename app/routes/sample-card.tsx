@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { AffirmationCard } from "~/components/affirmation-card";
+import { AffirmationCard } from "~/components/card/affirmation-card";
 import { CheckList } from "~/components/check-list";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { useToast } from "~/components/ui/toaster";

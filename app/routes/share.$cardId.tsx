@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import { VersePanel } from "~/components/library/verse-panel";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { countCards, getCardsFor, listCategories } from "~/modules/cards/cards.server";

@@ -2,20 +2,28 @@ import { createDb } from "#db/client";
 import { readConfig } from "~/modules/config/config.server";
 import { DAILY_CARD_CRON, enqueueDailyCards } from "~/modules/daily-card/daily-card.server";
 import { requeueStuckEmails } from "~/modules/email/queue.server";
+import { cleanedUpRows, withCronRun } from "~/modules/health/health.server";
 import { CLEANUP_CRON, cleanUpExpired } from "~/modules/maintenance/cleanup.server";
+import { timeD1 } from "./d1-timing.server";
 
-/** The Cron Triggers (wrangler.toml `[triggers]`): the daily card every quarter hour, the clean-up once a day (021). */
+/**
+ * The Cron Triggers (wrangler.toml `[triggers]`): the daily card every quarter hour, the clean-up once a day (021).
+ * Each run is recorded for the health panel and logged as one line (docs/decisions/029); an unknown schedule fails.
+ */
 export async function runSchedule(controller: ScheduledController, env: Env): Promise<void> {
-  const db = createDb(env.DB);
+  const d1 = timeD1(env.DB as unknown as D1DatabaseSession);
+  const db = createDb(d1.session);
   // The schedule's own time, not the clock: a run that starts late still serves its quarter hour.
   const now = new Date(controller.scheduledTime);
-  if (controller.cron === DAILY_CARD_CRON) {
-    const { due, enqueued } = await enqueueDailyCards({ db, config: readConfig(env), queue: env.EMAIL_QUEUE }, now);
-    console.log(`Daily card: ${due} subscribers due, ${enqueued} emails enqueued`);
-    await requeueStuckEmails({ db, queue: env.EMAIL_QUEUE }, now);
-  } else if (controller.cron === CLEANUP_CRON) {
-    await cleanUpExpired(db, now);
-  } else {
-    console.error(`No task for the schedule "${controller.cron}" (see the crons in wrangler.toml)`);
-  }
+  await withCronRun({ db, cron: controller.cron, now, d1Ms: d1.elapsedMs }, async () => {
+    if (controller.cron === DAILY_CARD_CRON) {
+      const { enqueued } = await enqueueDailyCards({ db, config: readConfig(env), queue: env.EMAIL_QUEUE }, now);
+      const requeued = await requeueStuckEmails({ db, queue: env.EMAIL_QUEUE }, now);
+      return { count: enqueued + requeued };
+    }
+    if (controller.cron === CLEANUP_CRON) {
+      return { count: cleanedUpRows(await cleanUpExpired(db, now)) };
+    }
+    throw new Error(`No task for the schedule "${controller.cron}" (see the crons in wrangler.toml)`);
+  });
 }

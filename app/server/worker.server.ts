@@ -41,6 +41,8 @@ import {
 } from "./page-cache.server";
 import { guardRequestBody } from "./request-body.server";
 import { runSchedule } from "./scheduled.server";
+// Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
+import { type RequestLog, withRequestLog, withTaskLog } from "~/modules/observability/log.server";
 import { nonceSource, withSecurityHeaders } from "./security-headers.server";
 
 /** What the Worker entry hands over: the build itself, and the platform pieces only wrangler can bundle. */
@@ -67,88 +69,100 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
   const buildVersion = build.assets.version;
 
   return {
-    async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-      const startedAt = Date.now();
-      const config = readConfig(env);
-      const cspNonce = randomToken(16);
-      const perRequestScripts = [nonceSource(cspNonce)];
-      if (isCrossOriginStateChange(request, config)) {
-        return privateUnlessStated(withSecurityHeaders(crossOriginRefusal(request), perRequestScripts));
-      }
-
-      const checked = await guardRequestBody(request);
-      if (checked instanceof Response) return privateUnlessStated(withSecurityHeaders(checked, perRequestScripts));
-      // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
-      const cacheable = isCacheablePageRequest(checked);
-      const guarded = cacheable ? visitorRender(checked) : checked;
-
-      const sentBookmark = await readBookmark(config, guarded);
-      const d1 = timeD1(openSession(env.DB, guarded, sentBookmark));
-      const db = createDb(d1.session);
-      const auth = createRequestAuth(db, config, guarded);
-      const cloudflare = { env, ctx };
-      // The services every module uses, built once here so no module builds its own.
-      const loadContext: AppLoadContext = {
-        cloudflare,
-        db,
-        config,
-        auth,
-        cspNonce,
-        email: createEmailSender({ db, config, queue: env.EMAIL_QUEUE }),
-        stripe: createStripeClient(env.STRIPE_SECRET_KEY),
-        rateLimiter: getRateLimiter(env, { isDevelopment: config.isDevelopment }),
-        fonts,
-        imageEngine,
-        experiments: createRequestExperiments({ config, cloudflare, auth }, guarded),
-      };
-      const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
-        // Pages only: a form's answer carries no timing (the sign-in and reset forms must not tell accounts apart).
-        if (guarded.method === "GET") {
-          const timing = `edge;desc="${cache}", app;dur=${Date.now() - startedAt}, db;dur=${d1.elapsedMs()};desc="D1"`;
-          response.headers.append("Server-Timing", timing);
-        }
-        for (const cookie of loadContext.experiments.responseCookies) response.headers.append("Set-Cookie", cookie);
-        applyAuthCookies(response, auth);
-        // Signed out, however it happened: the browser drops what it keeps offline for the account (docs/decisions/025).
-        clearSiteDataWhenSessionEnds(response, sessionCookieChange(response));
-        return applyBookmarkCookie(response, { config, request: guarded, sent: sentBookmark, session: d1.session });
-      };
-
-      // A device whose session the server ended is told why on the sign-in page (docs/decisions/027).
-      const endedSession = await redirectForEndedSession(loadContext, guarded);
-      if (endedSession) return finish(withSecurityHeaders(endedSession, perRequestScripts), "bypass");
-
-      // A visitor's public page: from the colo's cache when this build, content and variant set drew it before.
-      const pageKey = cacheable ? await pageCacheKeyFor(loadContext, guarded, buildVersion) : null;
-      if (pageKey) {
-        const cached = await readCachedPage(pageKey);
-        if (cached) {
-          // A landing page served from the cache still counts its view, as the loader does when it renders.
-          if (isLanding(guarded)) await recordLandingView(loadContext, guarded.url);
-          return finish(cached, "hit");
-        }
-      }
-
-      const response = await handleRemixRequest(guarded, loadContext);
-      if (!pageKey || !isStorablePage(response)) {
-        return finish(privateUnlessStated(withSecurityHeaders(response, perRequestScripts)), pageKey ? "miss" : "bypass");
-      }
-
-      const { html, scriptSources } = await withScriptHashes(await response.text(), cspNonce);
-      const page = withSecurityHeaders(new Response(html, response), scriptSources);
-      ctx.waitUntil(storePage(pageKey, edgeCopy(html, page.headers)));
-      return finish(page, "miss");
+    fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+      return withRequestLog(request, (requestLog) => handleFetch(request, env, ctx, requestLog));
     },
 
     async queue(batch: MessageBatch, env: Env): Promise<void> {
-      if (batch.queue === EVENTS_QUEUE) await consumeEventBatch(createDb(env.DB), batch);
-      else await consumeEmailBatch({ db: createDb(env.DB), config: readConfig(env), resendApiKey: env.RESEND_API_KEY }, batch);
+      const d1 = timeD1(env.DB as unknown as D1DatabaseSession);
+      await withTaskLog({ type: "queue", name: batch.queue, d1Ms: d1.elapsedMs }, async () => {
+        const db = createDb(d1.session);
+        if (batch.queue === EVENTS_QUEUE) return { count: (await consumeEventBatch(db, batch)).rows };
+        await consumeEmailBatch({ db, config: readConfig(env), resendApiKey: env.RESEND_API_KEY }, batch);
+        return { count: batch.messages.length };
+      });
     },
 
     async scheduled(controller: ScheduledController, env: Env): Promise<void> {
       await runSchedule(controller, env);
     },
   };
+
+  async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, requestLog: RequestLog): Promise<Response> {
+    const startedAt = Date.now();
+    const config = readConfig(env);
+    const cspNonce = randomToken(16);
+    const perRequestScripts = [nonceSource(cspNonce)];
+    if (isCrossOriginStateChange(request, config)) {
+      return privateUnlessStated(withSecurityHeaders(crossOriginRefusal(request), perRequestScripts));
+    }
+
+    const checked = await guardRequestBody(request);
+    if (checked instanceof Response) return privateUnlessStated(withSecurityHeaders(checked, perRequestScripts));
+    // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
+    const cacheable = isCacheablePageRequest(checked);
+    const guarded = cacheable ? visitorRender(checked) : checked;
+
+    const sentBookmark = await readBookmark(config, guarded);
+    const d1 = timeD1(openSession(env.DB, guarded, sentBookmark));
+    requestLog.readD1TimeFrom(d1.elapsedMs);
+    const db = createDb(d1.session);
+    const auth = createRequestAuth(db, config, guarded);
+    const cloudflare = { env, ctx };
+    // The services every module uses, built once here so no module builds its own.
+    const loadContext: AppLoadContext = {
+      cloudflare,
+      db,
+      config,
+      auth,
+      cspNonce,
+      email: createEmailSender({ db, config, queue: env.EMAIL_QUEUE }),
+      stripe: createStripeClient(env.STRIPE_SECRET_KEY),
+      rateLimiter: getRateLimiter(env, { isDevelopment: config.isDevelopment }),
+      fonts,
+      imageEngine,
+      experiments: createRequestExperiments({ config, cloudflare, auth }, guarded),
+      requestLog,
+      buildVersion,
+    };
+    const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
+      // Pages only: a form's answer carries no timing (the sign-in and reset forms must not tell accounts apart).
+      if (guarded.method === "GET") {
+        const timing = `edge;desc="${cache}", app;dur=${Date.now() - startedAt}, db;dur=${d1.elapsedMs()};desc="D1"`;
+        response.headers.append("Server-Timing", timing);
+      }
+      for (const cookie of loadContext.experiments.responseCookies) response.headers.append("Set-Cookie", cookie);
+      applyAuthCookies(response, auth);
+      // Signed out, however it happened: the browser drops what it keeps offline for the account (docs/decisions/025).
+      clearSiteDataWhenSessionEnds(response, sessionCookieChange(response));
+      return applyBookmarkCookie(response, { config, request: guarded, sent: sentBookmark, session: d1.session });
+    };
+
+    // A device whose session the server ended is told why on the sign-in page (docs/decisions/027).
+    const endedSession = await redirectForEndedSession(loadContext, guarded);
+    if (endedSession) return finish(withSecurityHeaders(endedSession, perRequestScripts), "bypass");
+
+    // A visitor's public page: from the colo's cache when this build, content and variant set drew it before.
+    const pageKey = cacheable ? await pageCacheKeyFor(loadContext, guarded, buildVersion) : null;
+    if (pageKey) {
+      const cached = await readCachedPage(pageKey);
+      if (cached) {
+        // A landing page served from the cache still counts its view, as the loader does when it renders.
+        if (isLanding(guarded)) await recordLandingView(loadContext, guarded.url);
+        return finish(cached, "hit");
+      }
+    }
+
+    const response = await handleRemixRequest(guarded, loadContext);
+    if (!pageKey || !isStorablePage(response)) {
+      return finish(privateUnlessStated(withSecurityHeaders(response, perRequestScripts)), pageKey ? "miss" : "bypass");
+    }
+
+    const { html, scriptSources } = await withScriptHashes(await response.text(), cspNonce);
+    const page = withSecurityHeaders(new Response(html, response), scriptSources);
+    ctx.waitUntil(storePage(pageKey, edgeCopy(html, page.headers)));
+    return finish(page, "miss");
+  }
 }
 
 function isLanding(request: Request): boolean {

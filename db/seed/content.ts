@@ -7,23 +7,12 @@ import badgesJson from "./badges.json";
 import cardsJson from "./cards.json";
 import categoriesJson from "./categories.json";
 
-export const CARD_ICONS = [
-  "mountain",
-  "dove",
-  "heart",
-  "star",
-  "shield-alt",
-  "leaf",
-  "fire",
-  "seedling",
-  "lightbulb",
-  "butterfly",
-] as const;
-export const CARD_GRADIENTS = ["sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden"] as const;
+const CARD_ICONS = ["mountain", "dove", "heart", "star", "shield-alt", "leaf", "fire", "seedling", "lightbulb", "butterfly"] as const;
+const CARD_GRADIENTS = ["sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden"] as const;
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a kebab-case slug");
 
-export const categorySeedSchema = z.object({
+const categorySeedSchema = z.object({
   slug,
   label: z.string().min(1),
   tagline: z.string().min(1),
@@ -41,7 +30,7 @@ const wordNoteSchema = z.object({
     .refine((meaning) => !meaning.includes("\n"), "must be one line"),
 });
 
-export const cardSeedSchema = z.object({
+const cardSeedSchema = z.object({
   id: slug,
   category: slug,
   title: z.string().min(1).max(60),
@@ -63,7 +52,7 @@ export const cardSeedSchema = z.object({
   translation: z.literal("KJV"),
 });
 
-export const badgeSeedSchema = z.object({
+const badgeSeedSchema = z.object({
   id: slug,
   name: z.string().min(1),
   description: z.string().min(1),
@@ -72,9 +61,9 @@ export const badgeSeedSchema = z.object({
   requirement: z.object({ type: z.string() }).catchall(z.unknown()),
 });
 
-export type CategorySeed = z.infer<typeof categorySeedSchema>;
-export type CardSeed = z.infer<typeof cardSeedSchema>;
-export type BadgeSeed = z.infer<typeof badgeSeedSchema>;
+type CategorySeed = z.infer<typeof categorySeedSchema>;
+type CardSeed = z.infer<typeof cardSeedSchema>;
+type BadgeSeed = z.infer<typeof badgeSeedSchema>;
 
 export const seedCategories: CategorySeed[] = z.array(categorySeedSchema).parse(categoriesJson);
 export const seedCards: CardSeed[] = z.array(cardSeedSchema).parse(cardsJson);

@@ -4,13 +4,21 @@ import { affirmationCards, badges, categories } from "../schema";
 import { retiredCardIds, seedBadges, seedCards, seedCategories } from "./content";
 
 /**
- * Upserts the collection (categories, cards, badges). Idempotent: run on every `npm start`.
+ * Upserts the collection (categories, cards, badges). Idempotent: run on every `npm start`, and in production by
+ * `npm run deploy`, which sends these same statements as a SQL file (scripts/lib/seed-sql.ts).
  * Rows are keyed by their stable slugs, so favourites and image keys survive a reseed;
  * nothing is deleted except the cards listed in `retiredCardIds` (cards replaced outright).
  * D1 caps bound parameters per statement, so it is one statement a row, sent together in one
  * batch (D1 applies a batch atomically).
  */
 export async function seedCollection(db: Database): Promise<{ categories: number; cards: number; badges: number }> {
+  const [first, ...rest] = collectionSeedStatements(db);
+  if (first) await db.batch([first, ...rest]);
+  return { categories: seedCategories.length, cards: seedCards.length, badges: seedBadges.length };
+}
+
+/** The upsert's statements, in the order they must run: categories before the cards that name them. */
+export function collectionSeedStatements(db: Database) {
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
   const categoryStatements = seedCategories.map((category) =>
@@ -71,7 +79,5 @@ export async function seedCollection(db: Database): Promise<{ categories: number
     ? [db.delete(affirmationCards).where(inArray(affirmationCards.id, [...retiredCardIds]))]
     : [];
 
-  const [first, ...rest] = [...categoryStatements, ...retireStatements, ...cardStatements, ...badgeStatements];
-  if (first) await db.batch([first, ...rest]);
-  return { categories: seedCategories.length, cards: seedCards.length, badges: seedBadges.length };
+  return [...categoryStatements, ...retireStatements, ...cardStatements, ...badgeStatements];
 }

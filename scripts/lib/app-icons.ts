@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import tailwindConfig from "../../tailwind.config";
 
-export const BRAND_MARK_FILE = join("public", "favicon.svg");
+const BRAND_MARK_FILE = join("public", "favicon.svg");
 export const MANIFEST_FILE = join("public", "manifest.webmanifest");
 
 /** How each icon is drawn: the mark as it is (rounded square), or full bleed for platforms that cut their own shape. */
@@ -27,7 +27,7 @@ export const FAVICON_FILE = join("public", "favicon.ico");
 const FAVICON_SIZES = [16, 32, 48];
 
 /** The URL under which a file in public/ is served. */
-export function publicUrl(file: string): string {
+function publicUrl(file: string): string {
   return file.replace(/^public/, "");
 }
 
@@ -45,7 +45,7 @@ export const APP_COLORS = {
  * The mark's SVG for a shape. Maskable: a platform may cut the icon to any shape inside the central circle of 80% of
  * its width (the safe zone), so the square fills the canvas and the star is drawn at 80% around the centre.
  */
-export function markSvg(shape: Shape, size: number): string {
+function markSvg(shape: Shape, size: number): string {
   const mark = readFileSync(BRAND_MARK_FILE, "utf8");
   const sized = mark.replace("<svg ", `<svg width="${size}" height="${size}" `);
   if (shape === "mark") return sized;
@@ -73,7 +73,7 @@ function drawPng(svg: string): Uint8Array {
 }
 
 /** An .ico of PNG images (every browser since IE 11 reads PNG entries): a 6-byte header, a 16-byte entry per image. */
-export function icoOf(images: { size: number; png: Uint8Array }[]): Uint8Array {
+function icoOf(images: { size: number; png: Uint8Array }[]): Uint8Array {
   const headerBytes = 6 + 16 * images.length;
   const ico = new Uint8Array(headerBytes + images.reduce((total, image) => total + image.png.length, 0));
   const view = new DataView(ico.buffer);
@@ -98,7 +98,7 @@ export function icoOf(images: { size: number; png: Uint8Array }[]): Uint8Array {
  * The web app manifest. It opens on the library; its scope is the whole site, so a card link from an email opens in
  * the app too.
  */
-export function webAppManifest(): string {
+function webAppManifest(): string {
   const manifest = {
     name: "LIGHT Cards",
     short_name: "LIGHT Cards",

@@ -1,6 +1,6 @@
 /**
  * The icons the app shows, drawn from Phosphor's SVG files (@phosphor-icons/core) into one sprite of <symbol>s.
- * A page references a symbol with <use>, so icons cost the client no JavaScript (docs/decisions/024-first-paint.md).
+ * A page references a symbol with <use>, so icons cost the client no JavaScript (docs/decisions/031-first-paint-styles-fonts-icons.md).
  * Add an icon here, then run `npm run icons` and commit the two generated files.
  */
 import { readFileSync } from "node:fs";

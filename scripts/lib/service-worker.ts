@@ -9,12 +9,12 @@ import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { build } from "esbuild";
 
-export const SERVICE_WORKER_SOURCE = join("service-worker", "sw.ts");
+const SERVICE_WORKER_SOURCE = join("service-worker", "sw.ts");
 export const SERVICE_WORKER_FILE = join("public", "sw.js");
 const BUILD_DIR = join("public", "build");
 
 /** Every file of the client build, as the URLs the pages load them from. */
-export function shellFiles(buildDir = BUILD_DIR): string[] {
+function shellFiles(buildDir = BUILD_DIR): string[] {
   const files = readdirSync(buildDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => `/build/${relative(buildDir, join(entry.parentPath, entry.name)).split(sep).join("/")}`);

@@ -72,7 +72,7 @@ export default {
   };
 }
 
-export type ThroughputRow = { label: string; app: number; constant: number; ratio: number };
+type ThroughputRow = { label: string; app: number; constant: number; ratio: number };
 
 /**
  * For each case: the app's requests per second and the constant Worker's for the same bytes, alternating windows.

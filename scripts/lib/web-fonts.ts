@@ -1,5 +1,5 @@
 /**
- * The web fonts the pages use, cut from Fontsource's Latin files (docs/decisions/024-first-paint.md). Each face is
+ * The web fonts the pages use, cut from Fontsource's Latin files (docs/decisions/031-first-paint-styles-fonts-icons.md). Each face is
  * split in two by `unicode-range`: a core file with the characters the copy and the cards are written in (ASCII and
  * the typographic punctuation), which every page downloads, and a file with the rest of Fontsource's Latin range,
  * which a browser fetches only for a page that shows one of those letters (an accented name, say). The core files are
@@ -108,10 +108,20 @@ function fileName({ family, weight, style }: Face, part: "core" | "rest"): strin
   return `${family.toLowerCase()}-${weight}-${style}-${part}.woff2`;
 }
 
-export type WebFonts = { files: { name: string; bytes: Uint8Array }[]; css: string };
+type WebFonts = { files: { name: string; bytes: Uint8Array }[]; css: string };
 
-/** The woff2 files (two per face) and the stylesheet of their @font-face rules. */
-export async function buildWebFonts(): Promise<WebFonts> {
+let built: Promise<WebFonts> | null = null;
+
+/**
+ * The woff2 files (two per face) and the stylesheet of their @font-face rules. Subsetting takes seconds and its inputs
+ * are fixed files, so a process builds them once (the unit test reads them twice).
+ */
+export function buildWebFonts(): Promise<WebFonts> {
+  built ??= subsetWebFonts();
+  return built;
+}
+
+async function subsetWebFonts(): Promise<WebFonts> {
   const core = coreCodePoints();
   const controls = codePoints(CONTROLS);
   const rest = new Set([...codePoints(LATIN)].filter((point) => !core.has(point) && !controls.has(point)));

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
-import { ADMIN, createVerifiedUser, expect, expectHydrated, holdScripts, test } from "./fixtures";
+import { ADMIN, createVerifiedUser, expect, test } from "./fixtures";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -65,14 +65,12 @@ test.describe("admin", () => {
     expect(scriptErrors).toEqual([]);
   });
 
-  test("an email typed before the scripts run can be checked once they do @js", async ({ page, loginAsAdmin }) => {
+  test("an email typed before the scripts run can be checked once they do @js", async ({ page, loginAsAdmin, beforeHydration }) => {
     await loginAsAdmin();
-    const scripts = await holdScripts(page);
-    await page.goto("/admin");
-    await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
-    await page.getByLabel("Email Address").fill(ADMIN.email);
-    scripts.release();
-    await expectHydrated(page);
+    await beforeHydration("/admin", async () => {
+      await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
+      await page.getByLabel("Email Address").fill(ADMIN.email);
+    });
     await expect(page.getByLabel("Email Address")).toHaveValue(ADMIN.email);
     await expect(page.getByRole("button", { name: "Check Access" })).toBeEnabled();
   });

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectHydrated, holdScripts } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const SAMPLE = '[data-card-id="abundance-the-lord-is-my-shepherd"]';
 
@@ -37,14 +36,12 @@ test.describe("card component with JavaScript @js", () => {
     await expect(back).toBeHidden();
   });
 
-  test("a card turned before the scripts run stays turned once they do", async ({ page }) => {
-    const scripts = await holdScripts(page);
-    await page.goto("/sample-card");
+  test("a card turned before the scripts run stays turned once they do", async ({ page, beforeHydration }) => {
     const card = page.locator(SAMPLE);
-    await card.locator('[data-face="front"]').click();
-    await expect(card.locator('[data-face="back"]')).toBeVisible();
-    scripts.release();
-    await expectHydrated(page);
+    await beforeHydration("/sample-card", async () => {
+      await card.locator('[data-face="front"]').click();
+      await expect(card.locator('[data-face="back"]')).toBeVisible();
+    });
     await expect(card.locator('[data-face="back"]')).toBeVisible();
   });
 

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { E2E_CONTROL_PORT } from "../../scripts/lib/e2e-ports";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 import { ADMIN, adminSessionFile, postSignIn, type Account } from "./sessions";
 
@@ -34,6 +35,15 @@ export async function latestLinkTo(request: APIRequestContext, email: string, pa
   return link!;
 }
 
+/**
+ * Fires a Cron Trigger (a cron from wrangler.toml) as the platform would: the Worker's scheduled() in the server's
+ * workerd, through the test server's control port (scripts/e2e-server.ts), resolving when the handler has finished.
+ */
+export async function fireSchedule(request: APIRequestContext, cron: string) {
+  const fired = await request.get(`http://127.0.0.1:${E2E_CONTROL_PORT}/__scheduled?cron=${encodeURIComponent(cron)}`);
+  expect(await fired.text()).toBe("Ran scheduled event: ok");
+}
+
 /** Creates and verifies an account through the JSON API (fixtures skip the clicking). */
 export async function createVerifiedUser(request: APIRequestContext, email = uniqueEmail("user"), password = PASSWORD) {
   const register = await request.post("/api/auth/register", { data: { email, password, confirmPassword: password } });
@@ -63,10 +73,10 @@ export async function signIn(page: Page, email: string, password = PASSWORD, opt
 }
 
 /**
- * Holds back the page's scripts (the app's `/build/` modules) until `release` is called: what a reader does before the
- * scripts run (they start after the page has loaded, docs/decisions/024) must still count once they do.
+ * Holds back the page's scripts (the app's `/build/` modules) until `release` is called: the window between the first
+ * paint and hydration, which lasts until the page has loaded (docs/decisions/032).
  */
-export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+async function holdScripts(page: Page): Promise<{ release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -119,6 +129,12 @@ export const test = base.extend<{
   loginAsAdmin: () => Promise<Account>;
   /** Signs the test's page in as a new verified account that has bought the collection (a test-mode payment). */
   loginAsBuyer: () => Promise<Account>;
+  /**
+   * Opens `path` with the page's scripts held back, lets `act` type or turn as a reader can before hydration, then
+   * lets the scripts run and resolves once the page has hydrated: what the reader did must still be there and count.
+   * Tests that use it are tagged @js.
+   */
+  beforeHydration: (path: string, act: () => Promise<void>) => Promise<void>;
 }>({
   login: async ({ page, request, baseURL }, use) => {
     await use(async (account) => {
@@ -133,6 +149,15 @@ export const test = base.extend<{
       expect((await request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
       await signInContext(page.context(), buyer, baseURL!);
       return buyer;
+    });
+  },
+  beforeHydration: async ({ page }, use) => {
+    await use(async (path, act) => {
+      const scripts = await holdScripts(page);
+      await page.goto(path);
+      await act();
+      scripts.release();
+      await expectHydrated(page);
     });
   },
   loginAsAdmin: async ({ page }, use, testInfo) => {

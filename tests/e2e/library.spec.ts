@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { dashboardHeading, expect, holdScripts, test } from "./fixtures";
+import { dashboardHeading, expect, test } from "./fixtures";
 
 /**
  * The buyer's library: the card browser's filters, the page per card, favourites and the dashboard. Every journey
@@ -105,13 +105,12 @@ test.describe("the card browser with JavaScript @js", () => {
     await expect(page).toHaveURL(/q=shepherd&category=morning/);
   });
 
-  test("words typed in the search before the scripts run are the search once they do", async ({ page, loginAsBuyer }) => {
+  test("words typed in the search before the scripts run are the search once they do", async ({ page, loginAsBuyer, beforeHydration }) => {
     await loginAsBuyer();
-    const scripts = await holdScripts(page);
-    await openCollection(page);
-    await page.getByLabel("Search cards").fill("shepherd");
-    scripts.release();
-    await expect(page.getByRole("button", { name: "Speak" }).first()).toBeVisible();
+    await beforeHydration("/cards", async () => {
+      await expect(page.getByRole("heading", { name: "All Affirmation Cards" })).toBeVisible();
+      await page.getByLabel("Search cards").fill("shepherd");
+    });
     await expect(page.getByLabel("Search cards")).toHaveValue("shepherd");
     await expect(page.getByText('(matching "shepherd")')).toBeVisible();
     await expect(cardList(page, "All Affirmation Cards").getByRole("heading", { name: "The Lord Is My Shepherd" })).toBeVisible();
@@ -131,14 +130,13 @@ test.describe("the card browser with JavaScript @js", () => {
     await expect(page.getByTestId("stat-cards-viewed")).toHaveText("1");
   });
 
-  test("a card turned before the scripts run counts as read once they do", async ({ page, loginAsBuyer }) => {
+  test("a card turned before the scripts run counts as read once they do", async ({ page, loginAsBuyer, beforeHydration }) => {
     await loginAsBuyer();
-    const scripts = await holdScripts(page);
-    await openCollection(page, "/cards?category=peace");
     const list = cardList(page, "Peace Cards");
-    await list.locator('[data-face="front"]').first().click();
-    await expect(list.locator('[data-face="back"]').first()).toBeVisible();
-    scripts.release();
+    await beforeHydration("/cards?category=peace", async () => {
+      await list.locator('[data-face="front"]').first().click();
+      await expect(list.locator('[data-face="back"]').first()).toBeVisible();
+    });
     await expect(page.getByTestId("toast").getByText("New badge: First Light", { exact: false })).toBeVisible();
     await page.goto("/dashboard");
     await expect(dashboardHeading(page)).toBeVisible();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createVerifiedUser, expect, expectHydrated, holdScripts, landingHeading, signInContext, test } from "./fixtures";
+import { createVerifiedUser, expect, expectHydrated, landingHeading, signInContext, test } from "./fixtures";
 
 /**
  * A buyer's daily use on a phone (390x844, touch), with JavaScript on and off: whole cards, a library that starts with
@@ -276,13 +276,16 @@ test.describe("the daily-email switch", () => {
 });
 
 test.describe("the sample card", () => {
-  test("its heart holds its place while the script loads, and a visitor's favourite survives a reload @js", async ({ page }) => {
-    const scripts = await holdScripts(page);
-    await page.goto("/sample-card");
+  test("its heart holds its place while the script loads, and a visitor's favourite survives a reload @js", async ({
+    page,
+    beforeHydration,
+  }) => {
     const card = page.getByRole("article", { name: "Affirmation card: The Lord Is My Shepherd" });
-    await expect(card.getByTestId("favorite-placeholder")).toBeVisible();
-    const before = await card.boundingBox();
-    scripts.release();
+    let before: Awaited<ReturnType<typeof card.boundingBox>> = null;
+    await beforeHydration("/sample-card", async () => {
+      await expect(card.getByTestId("favorite-placeholder")).toBeVisible();
+      before = await card.boundingBox();
+    });
     const heart = card.getByRole("button", { name: "Add The Lord Is My Shepherd to favorites" });
     await expect(heart).toBeVisible();
     await expect(card.getByRole("button", { name: "Speak" })).toBeVisible();

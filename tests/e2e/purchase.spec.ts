@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
-import { expect, expectHydrated, holdScripts, latestLinkTo, test } from "./fixtures";
+import { expect, latestLinkTo, test } from "./fixtures";
 
 /** The collection's own heading (/cards once the visitor has access; the gate's is "Access Your Collection"). */
 function collectionHeading(page: Page) {
@@ -125,12 +125,8 @@ test.describe("the access gate with JavaScript @js", () => {
     await expect(button).toBeEnabled();
   });
 
-  test("an email typed before the scripts run still checks access once they do", async ({ page }) => {
-    const scripts = await holdScripts(page);
-    await page.goto("/cards");
-    await page.getByLabel("Email Address").fill("someone@example.com");
-    scripts.release();
-    await expectHydrated(page);
+  test("an email typed before the scripts run still checks access once they do", async ({ page, beforeHydration }) => {
+    await beforeHydration("/cards", () => page.getByLabel("Email Address").fill("someone@example.com"));
     await expect(page.getByLabel("Email Address")).toHaveValue("someone@example.com");
     await page.getByRole("button", { name: "Check Access" }).click();
     await expect(page.getByText("If this email has purchased the collection, a sign-in link is on its way.").first()).toBeVisible();

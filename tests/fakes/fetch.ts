@@ -1,14 +1,13 @@
 /**
  * The one place tests replace `globalThis.fetch`. Each fake claims the hosts of one third party (Stripe, the
  * OAuth providers, Resend, Upstash); a request to any other host goes to the real fetch. After each test the
- * real fetch is back and no fake is left. Runs in workerd and in Node alike (only fetch, Request, URL).
+ * real fetch is back and no fake is left (restoreFetch, which the setup file calls: a module's own hooks would run in
+ * the first test file that imports it only, as the files share one module graph). Runs in workerd and in Node alike (only fetch, Request, URL).
  */
-import { afterEach } from "vitest";
-
 /** Answers one intercepted request, as the third party would. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
-export type FakeHosts = {
+type FakeHosts = {
   /** Takes these hosts back to the real fetch before the end of the test (the other fakes stay). */
   stop(): void;
 };
@@ -39,10 +38,8 @@ export function fakeHosts(hosts: readonly string[], handler: FetchHandler): Fake
   };
 }
 
-/** Every fake gone, the real fetch back. */
+/** Every fake gone, the real fetch back (after each test: tests/worker/setup.ts). */
 export function restoreFetch() {
   handlers.clear();
   globalThis.fetch = realFetch;
 }
-
-afterEach(restoreFetch);

@@ -14,7 +14,7 @@ export const OAUTH_ENV = {
 };
 
 /** oauth2.googleapis.com (Google's token endpoint), github.com (GitHub's token endpoint), api.github.com (/user, /user/emails). */
-export const OAUTH_HOSTS = ["oauth2.googleapis.com", "github.com", "api.github.com"] as const;
+const OAUTH_HOSTS = ["oauth2.googleapis.com", "github.com", "api.github.com"] as const;
 
 /**
  * Sends the provider hosts to `handler` (every other host goes through) until `stop()` or the end of the test.

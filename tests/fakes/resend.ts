@@ -5,7 +5,7 @@
 import { fakeHosts } from "./fetch";
 
 /** What the app sent to Resend: the URL, the API key it authorised with, its idempotency key, and the JSON body. */
-export type SentEmail = {
+type SentEmail = {
   url: string;
   authorization: string | null;
   idempotencyKey: string | null;

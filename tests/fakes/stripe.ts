@@ -4,13 +4,12 @@
  * test helper and verified by the app's real code path.
  */
 import Stripe from "stripe";
-import { afterEach } from "vitest";
 import { cookieFrom, fetchAppWithEnv, ORIGIN } from "../worker/helpers";
 import { fakeHosts } from "./fetch";
 
 export const STRIPE_ENV = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_test_secret" };
 
-export type FakeSession = Record<string, unknown> & { id: string };
+type FakeSession = Record<string, unknown> & { id: string };
 export const stripeSessions = new Map<string, FakeSession>();
 export const stripeCalls: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | null }[] = [];
 /** Refunds created through the API, by payment intent. */
@@ -72,10 +71,11 @@ export function fakeStripe() {
     return Response.json({ error: { message: `Unexpected Stripe call ${request.method} ${url.pathname}` } }, { status: 400 });
   });
 }
-afterEach(() => {
+/** Forgets the calls and refunds recorded (after each test: tests/worker/setup.ts). */
+export function resetStripeRecords() {
   stripeCalls.length = 0;
   stripeRefunds.length = 0;
-});
+}
 
 /** A Checkout Session the buyer has paid (as Stripe would report it for one this app created). */
 export function paidSession(email: string, overrides: Partial<FakeSession> = {}): FakeSession {

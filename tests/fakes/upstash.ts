@@ -4,10 +4,10 @@
  */
 import { fakeHosts, type FetchHandler } from "./fetch";
 
-export const UPSTASH_ENV = { UPSTASH_REDIS_REST_URL: "https://upstash.test", UPSTASH_REDIS_REST_TOKEN: "token" };
+const UPSTASH_ENV = { UPSTASH_REDIS_REST_URL: "https://upstash.test", UPSTASH_REDIS_REST_TOKEN: "token" };
 
 /** Sends every request to UPSTASH_ENV's URL to `handler`; `requests` counts what the app sent. */
-export function fakeUpstash(handler: FetchHandler) {
+function fakeUpstash(handler: FetchHandler) {
   const requests: Request[] = [];
   const hosts = fakeHosts([new URL(UPSTASH_ENV.UPSTASH_REDIS_REST_URL).host], (request) => {
     requests.push(request);

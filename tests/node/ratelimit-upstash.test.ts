@@ -8,7 +8,7 @@ import { createServer, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "@upstash/redis/cloudflare";
 import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getRateLimiter } from "~/modules/ratelimit/limiter.server";
 import { startUpstashRestServer, type UpstashRestServer } from "../support/upstash-rest-server";
 
@@ -71,13 +71,16 @@ function limiter() {
 }
 
 /**
- * The sliding window weighs the previous 60 s window: just after a boundary, floor(0.99 × 5) = 4 earlier
- * attempts count, so a sixth attempt could pass. Start each counting test well inside a window.
+ * The sliding window weighs the previous 60 s window by the client's clock (@upstash/ratelimit reads Date.now()):
+ * just after a boundary, floor(0.99 × 5) = 4 earlier attempts count, so a sixth attempt could pass. A counting test
+ * stops the clock (Date only; timers run) a second into a window, so a burst never straddles an edge and nothing waits.
  */
-async function awayFromWindowEdge(windowMs = 60_000, marginMs = 5_000) {
-  const into = Date.now() % windowMs;
-  if (into > windowMs - marginMs) await sleep(windowMs - into + 250);
+function stopClockInsideWindow(windowMs = 60_000) {
+  vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / windowMs) * windowMs + 1_000 });
 }
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("Upstash rate limiter (real Redis behind the REST shim)", () => {
   it("is chosen when both Upstash secrets are set", () => {
@@ -85,7 +88,7 @@ describe("Upstash rate limiter (real Redis behind the REST shim)", () => {
   });
 
   it("allows exactly 5 sign-in attempts per email, then refuses with a retry time", async () => {
-    await awayFromWindowEdge();
+    stopClockInsideWindow();
     const rateLimiter = limiter();
     const email = `five-${Date.now()}@example.com`;
     const remaining: number[] = [];
@@ -121,7 +124,7 @@ describe("Upstash rate limiter (real Redis behind the REST shim)", () => {
   }, 20_000);
 
   it("treats emails case-insensitively and ignores surrounding spaces", async () => {
-    await awayFromWindowEdge();
+    stopClockInsideWindow();
     const rateLimiter = limiter();
     const local = `case-${Date.now()}`;
     expect((await rateLimiter.check("register_email", `${local.toUpperCase()}@X.com`)).success).toBe(true);

@@ -30,6 +30,16 @@ describe("configuration", () => {
     expect(() => readConfig({ ...productionVars, CURRENCY: "dollars" })).toThrow("CURRENCY");
   });
 
+  it("hashes new passwords at 100,000 PBKDF2 iterations in production, whatever PASSWORD_HASH_ITERATIONS says", () => {
+    expect(readConfig({ ...productionVars }).passwordHashIterations).toBe(100_000);
+    expect(readConfig({ ...productionVars, PASSWORD_HASH_ITERATIONS: "1000" } as Env).passwordHashIterations).toBe(100_000);
+    // Development (and the tests, which set it) may lower the cost; never raise it past what Workers accept.
+    const development = { ...productionVars, ENVIRONMENT: "development" };
+    expect(readConfig({ ...development }).passwordHashIterations).toBe(100_000);
+    expect(readConfig({ ...development, PASSWORD_HASH_ITERATIONS: "1000" } as Env).passwordHashIterations).toBe(1_000);
+    expect(() => readConfig({ ...development, PASSWORD_HASH_ITERATIONS: "200000" } as Env)).toThrow("PASSWORD_HASH_ITERATIONS");
+  });
+
   it("reads the price and the admin list from the vars", () => {
     const config = readConfig({ ...productionVars, ADMIN_EMAILS: " Admin@LightCards.app, ops@lightcards.app " });
     expect(config.price).toEqual({ cents: 2700, currency: "usd" });

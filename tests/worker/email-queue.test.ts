@@ -114,7 +114,8 @@ describe("the email queue", () => {
     expect((await outboxRowsTo(email)).find((row) => row.id === failed!.id)).toMatchObject({ status: "sent", attempts: 6 });
 
     const after = visibleText(await (await fetchAppWithEnv(vars, "/admin", { headers: { Cookie: cookie } })).text());
-    expect(after).toContain("No failed emails.");
+    // Off the failed list (the list itself may hold other files' rows: the Worker test files share one database).
+    expect(after).not.toMatch(new RegExp(`${email} Reset your LIGHT Cards password \\d+ Resend answered`));
     expect(after).toMatch(new RegExp(`${admin.email} resend-email ${email} subject: Reset your LIGHT Cards password`));
 
     // Pressing Resend again (a second tab) or forging the id is a clear 4xx, never a second email.

@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "../../worker/index";
+import { memoryRateLimitBindings } from "../fakes/ratelimits";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 import { deliver, deliverEvents, RecordingQueue } from "./email-queue";
 
@@ -33,9 +34,12 @@ export function browserRequest(path: string, init?: RequestInit): Request {
   return new Request(url, { redirect: "manual", ...init, headers });
 }
 
-/** The env the Worker gets in tests: the real bindings, a recording email queue, and the given vars changed. */
+/**
+ * The env the Worker gets in tests: the real bindings, except the rate limits' in-memory twins on the test clock
+ * (tests/fakes/ratelimits.ts) and recording email and events queues, and the given vars changed.
+ */
 export function testEnv(overrides: Record<string, string> = {}): Env & { EMAIL_QUEUE: RecordingQueue; EVENTS_QUEUE: RecordingQueue } {
-  return { ...env, ...overrides, EMAIL_QUEUE: new RecordingQueue(), EVENTS_QUEUE: new RecordingQueue() };
+  return { ...env, ...memoryRateLimitBindings, ...overrides, EMAIL_QUEUE: new RecordingQueue(), EVENTS_QUEUE: new RecordingQueue() };
 }
 
 /** The same Worker with some vars changed, e.g. `{ ENVIRONMENT: "production" }`; its email goes through the consumer with them. */
@@ -179,14 +183,4 @@ export function expectConsoleError(pattern: RegExp) {
   const index = consoleErrors.findIndex((args) => pattern.test(args.map(String).join(" ")));
   expect(index, `expected a console.error matching ${pattern}`).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(index, 1);
-}
-
-/**
- * Rate limits count in fixed windows aligned to the minute (Cloudflare's binding, which miniflare runs as such): a
- * burst that must meet its limit within one window starts well inside one, never in its last `marginMs`. Otherwise
- * the burst straddles two windows and the refusal comes later than the test expects (a CI failure, once).
- */
-export async function awayFromWindowEdge(windowMs = 60_000, marginMs = 10_000) {
-  const into = Date.now() % windowMs;
-  if (into > windowMs - marginMs) await new Promise((resolve) => setTimeout(resolve, windowMs - into + 250));
 }

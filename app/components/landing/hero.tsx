@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AffirmationCard } from "~/components/affirmation-card";
+import { AffirmationCard } from "~/components/card/affirmation-card";
 import type { LandingCopy } from "~/content/landing-copy";
 import type { Card } from "~/modules/cards/card";
 import { sharePath } from "~/modules/sharing/share-path";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import type { Card, CategorySummary } from "~/modules/cards/card";
 import { reportPreviewClick } from "~/modules/experiments/preview-click";
 import { sharePath } from "~/modules/sharing/share-path";

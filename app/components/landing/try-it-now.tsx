@@ -1,4 +1,4 @@
-import { AffirmationCard } from "~/components/affirmation-card";
+import { AffirmationCard } from "~/components/card/affirmation-card";
 import type { Card } from "~/modules/cards/card";
 import { sharePath } from "~/modules/sharing/share-path";
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { CardIcon, iconButtonClass } from "~/components/affirmation-card";
+import { iconButtonClass } from "~/components/card/card-controls";
+import { CardIcon } from "~/components/card/card-icon";
 import type { Card } from "~/modules/cards/card";
 import { FavoriteForm } from "./favorite-form";
 

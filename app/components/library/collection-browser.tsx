@@ -1,9 +1,10 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { AffirmationCard, CardGrid } from "~/components/affirmation-card";
+import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import { Icon } from "~/components/ui/icon";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
 import type { Card, CategorySummary } from "~/modules/cards/card";
 import {
   type CardFilters,
@@ -15,7 +16,7 @@ import {
   showingText,
 } from "~/modules/cards/filter";
 import { CardTile } from "./card-tile";
-import { CategoryFilter } from "./category-filter";
+import { FiltersMenu } from "./filters-menu";
 
 type BrowserCategory = CategorySummary & { visibleCount: number };
 
@@ -42,7 +43,8 @@ export function CollectionBrowser({
   const recordActivity = useActivityRecorder();
   const { filters, error } = readCardFilters(searchParams, categories);
   const rawQuery = searchParams.get("q") ?? "";
-  const [query, setQuery] = useState(rawQuery);
+  // The server renders the search it filtered by; from hydration on, the box holds what the reader types.
+  const [query, setQuery] = useState(filters.q);
   // The URL follows the typing a little behind it. A URL change that the typing made is not copied back into the
   // box (it could be a keystroke or two old, and would eat them); any other (back button, Clear Filters) is.
   const pushedQueries = useRef<string[]>([]);
@@ -56,19 +58,13 @@ export function CollectionBrowser({
     setQuery(rawQuery);
   }, [rawQuery]);
 
-  // Words typed before the scripts started (they wait for the page to load) are the search once they run.
-  const searchInput = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later typing goes through onChange.
-  useEffect(() => {
-    const typed = searchInput.current?.value ?? rawQuery;
-    if (typed !== rawQuery) onSearchChange(typed);
-  }, []);
+  // Words typed before hydration are the search.
+  useInputBeforeHydration("card-search", filters.q, (field) => onSearchChange(field.value));
 
   const favorites = useMemo(() => new Set(favoriteIds), [favoriteIds]);
   const active: CardFilters = hydrated ? { ...filters, q: query.slice(0, SEARCH_MAX_LENGTH) } : filters;
   const shown = filterCards(cards, active, favorites);
   const labels = Object.fromEntries(categories.map((category) => [category.slug, category.label]));
-  const filtersMenu = useRef<HTMLDetailsElement>(null);
   const resultsSection = useRef<HTMLElement>(null);
   const here = location.pathname + location.search;
   const cardHref = (id: string) => `/cards/${id}${filterSearch(active)}`;
@@ -93,12 +89,6 @@ export function CollectionBrowser({
     onSpeak: () => recordActivity(card.id, "speak_aloud", { source: "list" }),
   });
 
-  const activeFilterCount = (filters.category !== "all" ? 1 : 0) + (filters.favoritesOnly ? 1 : 0);
-  const chip = (on: boolean) =>
-    `inline-flex min-h-[44px] items-center rounded-full px-4 text-sm font-semibold ring-1 ${
-      on ? "bg-lavender-700 text-white ring-lavender-700" : "bg-surface text-ink ring-line"
-    }`;
-
   return (
     <div className="space-y-6">
       {/*
@@ -121,11 +111,10 @@ export function CollectionBrowser({
             </label>
             <input
               id="card-search"
-              ref={searchInput}
               type="search"
               name="q"
-              value={hydrated ? query : undefined}
-              defaultValue={hydrated ? undefined : filters.q}
+              // Controlled from the first render: React warns when a field turns from uncontrolled to controlled.
+              value={query}
               onChange={(event) => onSearchChange(event.target.value)}
               maxLength={SEARCH_MAX_LENGTH}
               placeholder="Search title, words or verse"
@@ -147,52 +136,7 @@ export function CollectionBrowser({
               </button>
             )}
           </Form>
-          <details ref={filtersMenu} className="shrink-0" data-testid="library-filters">
-            <summary
-              className={`inline-flex min-h-[44px] cursor-pointer list-none items-center gap-1 rounded-full px-4 text-sm font-semibold ring-1 [&::-webkit-details-marker]:hidden ${
-                activeFilterCount ? "bg-accent-soft text-ink ring-accent" : "bg-surface text-ink ring-line"
-              }`}
-            >
-              <Icon name="sliders-horizontal" className="h-5 w-5" />
-              Filters{activeFilterCount ? ` (${activeFilterCount})` : ""}
-            </summary>
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the menu once a choice (a link) is followed; the links are the controls. */}
-            <div
-              className="absolute inset-x-0 top-full max-h-[70vh] space-y-4 overflow-y-auto border-b border-line bg-surface px-4 py-4 shadow-xl sm:px-6 lg:px-8"
-              onClick={(event) => (event.target as HTMLElement).closest("a") && filtersMenu.current?.removeAttribute("open")}
-            >
-              <CategoryFilter
-                categories={categories}
-                allCount={cards.length}
-                selected={filters.category}
-                hrefFor={(slug) => filterSearch(filters, { category: slug })}
-              />
-              <div className="flex flex-wrap gap-2">
-                <Link
-                  to={filterSearch(filters, { favoritesOnly: !filters.favoritesOnly })}
-                  preventScrollReset
-                  replace={false}
-                  aria-current={filters.favoritesOnly ? "true" : undefined}
-                  className={chip(filters.favoritesOnly)}
-                >
-                  {filters.favoritesOnly ? "✓ " : ""}Show Favorites Only ({favoriteIds.length})
-                </Link>
-                <nav aria-label="Layout" className="flex gap-2">
-                  {(["grid", "list"] as const).map((view) => (
-                    <Link
-                      key={view}
-                      to={filterSearch(filters, { view })}
-                      preventScrollReset
-                      aria-current={filters.view === view ? "true" : undefined}
-                      className={chip(filters.view === view)}
-                    >
-                      {view === "grid" ? "Grid" : "List"}
-                    </Link>
-                  ))}
-                </nav>
-              </div>
-            </div>
-          </details>
+          <FiltersMenu categories={categories} allCount={cards.length} filters={filters} favoriteCount={favoriteIds.length} />
         </div>
       </div>
 

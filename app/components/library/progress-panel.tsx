@@ -1,8 +1,8 @@
-import { CardIcon } from "~/components/affirmation-card";
+import { CardIcon } from "~/components/card/card-icon";
 import type { ActivityItem, BadgeList, StatsView } from "~/modules/habit/progress";
 
 /** The dashboard's habit panel: getProgress (app/modules/habit/activity.server.ts), activity times formatted on the server. */
-export type ProgressView = {
+type ProgressView = {
   stats: StatsView;
   badges: Pick<BadgeList, "earned" | "next">;
   /** `when`: the time in the user's time zone, formatted on the server (the same text on server and client). */

@@ -2,7 +2,7 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import type { Toast } from "~/modules/toast/toast";
 
 /** How long a toast stays before it closes itself. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 const typeStyles: Record<Toast["type"], string> = {
   success: "border-sage-500 bg-surface",

@@ -6,7 +6,7 @@ import type { Toast, ToastInput } from "~/modules/toast/toast";
  * One toast at a time (a new one replaces the old), shown for 5 s, swipe to dismiss, announced to screen readers,
  * and, once a toast has been shown, F8 moves focus to the viewport: Radix Toast does the work (toast-view.tsx). Its
  * code loads with the first toast: most visits show none, and the landing page's JavaScript budget has no room for it
- * (docs/decisions/024-first-paint.md).
+ * (docs/decisions/031-first-paint-styles-fonts-icons.md).
  */
 const ToastView = lazy(() => import("./toast-view"));
 

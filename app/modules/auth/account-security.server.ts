@@ -13,7 +13,7 @@ import { setFirstPassword } from "./account.server";
 import { requireUser } from "./guards.server";
 import { endSessionsOfUser, redirectClearingSession } from "./sessions.server";
 
-export const HAS_PASSWORD_MESSAGE = "This account already has a password. To change it, use “Forgot password?” on the sign-in page.";
+const HAS_PASSWORD_MESSAGE = "This account already has a password. To change it, use “Forgot password?” on the sign-in page.";
 
 export async function setPasswordAction(context: AppLoadContext, request: Request, formData: FormData, fallbackRedirect: string) {
   const user = await requireUser(context, request);

@@ -69,7 +69,7 @@ export async function markRegisteringBrowser(config: AppConfig, request: Request
 }
 
 /** The account id this browser registered, or null. */
-export async function readRegisteringBrowser(config: AppConfig, request: Request): Promise<string | null> {
+async function readRegisteringBrowser(config: AppConfig, request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!carriesCookie(request, REGISTERED_COOKIE)) return null;
   const value = await registeredCookie(config, request).parse(header);
@@ -82,7 +82,7 @@ export async function registerAccount(
 ): Promise<{ status: "created"; user: User } | { status: "exists" }> {
   const user = await createUser(context.db, {
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, context.config.passwordHashIterations),
     newsletterSubscribed: input.newsletterSubscribed,
     // The daily card goes out at 7:00 in this zone; unknown (null) counts as UTC (docs/decisions/021).
     timeZone: knownTimeZone(input.timeZone),
@@ -92,9 +92,9 @@ export async function registerAccount(
   return { status: "created", user };
 }
 
-export type LinkResult = "valid" | "expired" | "invalid";
+type LinkResult = "valid" | "expired" | "invalid";
 
-export type VerifyResult = LinkResult | "password-required" | "wrong-password";
+type VerifyResult = LinkResult | "password-required" | "wrong-password";
 
 /**
  * Verifying proves the mailbox, not the password. Registering someone else's address and waiting for
@@ -145,7 +145,7 @@ export function resendVerification(context: Context, input: { email?: string; to
 // Sign in
 // ---------------------------------------------------------------------------
 
-export type SignInResult = { status: "signed-in"; user: User; session: NewSession } | { status: "invalid" } | { status: "unverified" };
+type SignInResult = { status: "signed-in"; user: User; session: NewSession } | { status: "invalid" } | { status: "unverified" };
 
 export async function signInWithPassword(
   context: Context,
@@ -153,7 +153,7 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   const user = await findUserByEmail(context.db, input.email);
   if (!user?.passwordHash) {
-    await spendPasswordCheckTime(input.password);
+    await spendPasswordCheckTime(input.password, context.config.passwordHashIterations);
     return { status: "invalid" };
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) return { status: "invalid" };
@@ -170,7 +170,7 @@ export async function startSession(context: Context, user: User, persistent: boo
   return session;
 }
 
-export type SignInLinkRequest = { email: string; redirectTo?: string; confirmation?: "access" };
+type SignInLinkRequest = { email: string; redirectTo?: string; confirmation?: "access" };
 
 /**
  * Emails a 15-minute sign-in link if an account exists for the email, after the response (see
@@ -214,7 +214,7 @@ export async function confirmMailboxOwner(context: Context, user: User, options:
 }
 
 /** What the sign-in link's page shows before it signs the mailbox owner in to an account a payment set up. */
-export type PurchaseQuestion = { email: string; paidAt: Date; amountCents: number; currency: string };
+type PurchaseQuestion = { email: string; paidAt: Date; amountCents: number; currency: string };
 
 /**
  * A sign-in link proves the mailbox, so it also verifies the email. Opened while another account is
@@ -269,7 +269,9 @@ export async function signInWithLinkToken(
  */
 export async function setFirstPassword(context: Context, user: User, password: string): Promise<"set" | "has-password"> {
   if (user.passwordHash) return "has-password";
-  return (await setPasswordIfNone(context.db, user.id, await hashPassword(password))) ? "set" : "has-password";
+  return (await setPasswordIfNone(context.db, user.id, await hashPassword(password, context.config.passwordHashIterations)))
+    ? "set"
+    : "has-password";
 }
 
 // ---------------------------------------------------------------------------
@@ -299,7 +301,10 @@ export function requestPasswordReset(context: Context, email: string): void {
 export async function resetPasswordWithToken(context: Context, token: string, password: string): Promise<LinkResult> {
   const result = await consumeOneTimeToken(context.db, token, "reset_password");
   if (result.status !== "valid") return result.status;
-  await updateUser(context.db, result.userId, { passwordHash: await hashPassword(password), emailVerified: true });
+  await updateUser(context.db, result.userId, {
+    passwordHash: await hashPassword(password, context.config.passwordHashIterations),
+    emailVerified: true,
+  });
   await deleteAllSessionsOfUser(context.db, result.userId);
   await revokeOutstandingTokens(context.db, result.userId, ["sign_in", "reset_password"]);
   return "valid";

@@ -20,11 +20,11 @@ import { createUser, findUserByEmail, updateUser } from "~/modules/users/users.s
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
 
-export const OAUTH_PROVIDERS = ["google", "github"] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+const OAUTH_PROVIDERS = ["google", "github"] as const;
+type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export const oauthProviderSchema = z.enum(OAUTH_PROVIDERS);
 
-export const OAUTH_COOKIE_NAME = "lc_oauth";
+const OAUTH_COOKIE_NAME = "lc_oauth";
 const OAUTH_COOKIE_MAX_AGE = 600;
 
 const PROVIDER_LABEL: Record<OAuthProvider, string> = { google: "Google", github: "GitHub" };
@@ -33,7 +33,7 @@ const GITHUB_AUTHORIZE_URL = "https://github.com/login/oauth/authorize";
 const GITHUB_TOKEN_URL = "https://github.com/login/oauth/access_token";
 const GITHUB_API = "https://api.github.com";
 
-export function providerLabel(provider: OAuthProvider): string {
+function providerLabel(provider: OAuthProvider): string {
   return PROVIDER_LABEL[provider];
 }
 
@@ -115,8 +115,8 @@ export async function startOAuth(context: Context, request: Request, provider: O
 // Finish: the provider's callback
 // ---------------------------------------------------------------------------
 
-export type OAuthFailure = { status: "failed"; reason: "invalid-request" | "no-verified-email" | "provider-error"; message: string };
-export type OAuthResult = { status: "signed-in"; user: User; session: NewSession; redirectTo: string } | OAuthFailure;
+type OAuthFailure = { status: "failed"; reason: "invalid-request" | "no-verified-email" | "provider-error"; message: string };
+type OAuthResult = { status: "signed-in"; user: User; session: NewSession; redirectTo: string } | OAuthFailure;
 
 type ProviderProfile = { email: string; firstName: string | null; lastName: string | null; name: string | null };
 

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { sessions, users, type Session, type User } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
@@ -14,16 +14,16 @@ import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
  * 'Keep me logged in' gives a 30-day persistent cookie renewed on use; otherwise a browser-session
  * cookie that the server expires after 24 hours.
  */
-export const SESSION_COOKIE_NAME = "lc_session";
-export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
-export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+const SESSION_COOKIE_NAME = "lc_session";
+const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 /** A persistent session is extended at most once an hour, so reads stay reads. */
 const RENEW_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A session just started: the raw token (for the cookie or the bearer) and when it ends. */
 export type NewSession = { token: string; persistent: boolean; expiresAt: Date };
 
-export type ActiveSession = { id: string; user: User; persistent: boolean; expiresAt: Date };
+type ActiveSession = { id: string; user: User; persistent: boolean; expiresAt: Date };
 
 export async function createSession(db: Database, userId: string, options: { persistent: boolean }) {
   const token = randomToken();
@@ -40,10 +40,7 @@ export async function createSession(db: Database, userId: string, options: { per
 }
 
 /** The live session for a token, with its user; renews persistent sessions (the caller re-sends the cookie). */
-export async function resolveSession(
-  db: Database,
-  token: string,
-): Promise<{ session: ActiveSession; renewedExpiresAt: Date | null } | null> {
+async function resolveSession(db: Database, token: string): Promise<{ session: ActiveSession; renewedExpiresAt: Date | null } | null> {
   if (!token || token.length > 100) return null;
   const id = await sha256Hex(token);
   const now = Date.now();
@@ -75,10 +72,6 @@ export async function resolveSession(
   };
 }
 
-export async function deleteSessionByToken(db: Database, token: string) {
-  await db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
-}
-
 export async function deleteSessionById(db: Database, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
@@ -88,7 +81,7 @@ export async function deleteAllSessionsOfUser(db: Database, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export type SessionEndReason = NonNullable<Session["endedReason"]>;
+type SessionEndReason = NonNullable<Session["endedReason"]>;
 
 /**
  * Ends the user's live sessions (all, or all but `exceptId`) and records why, so each signed-out device is told on
@@ -134,10 +127,6 @@ export async function findEndedSession(db: Database, id: string): Promise<EndedS
   return row?.reason ? { id: row.id, reason: row.reason, email: row.email } : null;
 }
 
-export async function deleteExpiredSessions(db: Database) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
-}
-
 function sessionCookie(config: AppConfig, request: Request) {
   return signedCookie(SESSION_COOKIE_NAME, config, request);
 }
@@ -150,7 +139,7 @@ export function carriesSessionCookie(request: Request): boolean {
   return carriesCookie(request, SESSION_COOKIE_NAME);
 }
 
-export async function readSessionToken(config: AppConfig, request: Request): Promise<string | null> {
+async function readSessionToken(config: AppConfig, request: Request): Promise<string | null> {
   if (!carriesSessionCookie(request)) return null;
   const value = await sessionCookie(config, request).parse(request.headers.get("Cookie"));
   return typeof value === "string" ? value : null;
@@ -192,7 +181,7 @@ export type RequestAuth = {
   readonly responseCookies: string[];
 };
 
-export function bearerToken(request: Request): string | null {
+function bearerToken(request: Request): string | null {
   const header = request.headers.get("Authorization");
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1] ?? null;

@@ -4,7 +4,7 @@ import { oneTimeTokens, type OneTimeTokenPurpose } from "#db/schema";
 import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
 
 /** How long each kind of emailed link stays valid. */
-export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
   sign_in: 15 * 60 * 1000,
@@ -21,7 +21,7 @@ export async function createOneTimeToken(db: Database, userId: string, purpose: 
   return token;
 }
 
-export type TokenResult = { status: "valid"; userId: string } | { status: "expired"; userId: string } | { status: "invalid" };
+type TokenResult = { status: "valid"; userId: string } | { status: "expired"; userId: string } | { status: "invalid" };
 
 /**
  * Uses a token up, once: the conditional UPDATE marks it used only if it was unused, so two

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 /** Waits between attempts of a task that failed: about 0.5 s, then 2 s. */
-export const RETRY_DELAYS_MS = [500, 2_000];
+const RETRY_DELAYS_MS = [500, 2_000];
 
 /**
  * Runs `task` after the response has gone (`ctx.waitUntil`), retrying a failure twice and logging every

@@ -16,7 +16,7 @@ export const VISITOR_PREVIEW_LIMIT = 6;
 /** The public sample card (/sample-card, the landing hero): one of the abundance previews. */
 export const SAMPLE_CARD_ID = "abundance-the-lord-is-my-shepherd";
 
-export type CardsResult = { cards: Card[]; isPreview: boolean; totalAvailable: number };
+type CardsResult = { cards: Card[]; isPreview: boolean; totalAvailable: number };
 
 const cardColumns = {
   id: affirmationCards.id,

@@ -10,7 +10,7 @@ import { type CardFilters, filterCards } from "./filter";
  * their favourites, the categories with counts over those cards, today's featured card, and the filters from the URL.
  * The filtering itself happens in the component (filterCards), on the server and then in the browser.
  */
-export type Library = {
+type Library = {
   cards: Card[];
   favoriteIds: string[];
   categories: (CategorySummary & { visibleCount: number })[];

@@ -14,7 +14,7 @@ import { countCards, listCategories, listPreviewCards } from "./cards.server";
  * the edge-cached pages built from it, so a change versions every such page away within that time. Only settled
  * values are kept: workerd forbids sharing one request's pending I/O with another, so concurrent misses each read.
  */
-export type PublicCollection = {
+type PublicCollection = {
   categories: CategorySummary[];
   previewCards: Card[];
   cardCount: number;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_ITERATIONS } from "~/modules/auth/passwords.server";
 
 /**
  * Typed app settings read from the Worker's vars. Anything but an explicit
@@ -29,6 +30,13 @@ const configSchema = z.object({
     .int({ message: "PUBLIC_CONTENT_TTL_SECONDS must be a whole number of seconds" })
     .min(0)
     .default(30),
+  PASSWORD_HASH_ITERATIONS: z.coerce
+    .number({ message: "PASSWORD_HASH_ITERATIONS must be a whole number" })
+    .int({ message: "PASSWORD_HASH_ITERATIONS must be a whole number" })
+    .min(1)
+    .max(100_000)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -59,9 +67,14 @@ export type AppConfig = {
   shareLinkKeys: ShareLinkKey[];
   /** How long an isolate keeps the public collection before reading D1 again (0: every request, as the tests run). */
   publicContentTtlMs: number;
+  /**
+   * PBKDF2 iterations for new password hashes: always 100,000 in production; development may lower it
+   * (PASSWORD_HASH_ITERATIONS, which the tests set to stay fast: docs/decisions/028-test-harness.md).
+   */
+  passwordHashIterations: number;
 };
 
-export type ShareLinkKey = { id: string; secret: string };
+type ShareLinkKey = { id: string; secret: string };
 
 // Only ever used when ENVIRONMENT=development, so local runs need no secrets.
 const DEVELOPMENT_SESSION_SECRET = "light-cards-development-only-secret";
@@ -120,6 +133,8 @@ export function readConfig(env: Env): AppConfig {
     sessionSecrets,
     shareLinkKeys,
     publicContentTtlMs: vars.PUBLIC_CONTENT_TTL_SECONDS * 1000,
+    // Production ignores the variable: a stray test setting can never weaken real accounts' hashes.
+    passwordHashIterations: (vars.ENVIRONMENT === "development" && vars.PASSWORD_HASH_ITERATIONS) || PASSWORD_ITERATIONS,
   };
   cache.set(env, config);
   return config;

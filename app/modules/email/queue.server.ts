@@ -18,7 +18,7 @@ export const EMAIL_DEAD_LETTER_QUEUE = "light-cards-email-dlq";
 
 /** The message is only the row's id: the content stays in D1, where the consumer reads its current state. */
 const queueMessageSchema = z.object({ outboxId: z.string().uuid() });
-export type EmailQueueMessage = z.infer<typeof queueMessageSchema>;
+type EmailQueueMessage = z.infer<typeof queueMessageSchema>;
 
 export type EmailProducer = Pick<Queue<EmailQueueMessage>, "send">;
 
@@ -51,7 +51,7 @@ export function createEmailSender(context: EnqueueContext): EmailSender {
 }
 
 /** Waits before the next delivery: 1 min, 4 min, 16 min, then an hour (a provider outage, not a hiccup). */
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   return Math.min(60 * 4 ** Math.max(0, attempts - 1), 3600);
 }
 

@@ -6,7 +6,7 @@ import type { AppConfig } from "~/modules/config/config.server";
 export type EmailMessage = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 /** Thrown when mail cannot be sent; the queue consumer retries it (docs/decisions/021). */
-export class EmailDeliveryError extends Error {
+class EmailDeliveryError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "EmailDeliveryError";

@@ -121,7 +121,7 @@ export function disputeLostEmail(to: string, input: { amount: string; supportEma
   });
 }
 
-export type DailyCardContent = {
+type DailyCardContent = {
   card: Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "scriptureReferences" | "prompt">;
   /** Buyers: the card's page. Others get the sample and checkout links instead. */
   cardLink: string | null;

@@ -49,7 +49,7 @@ export function subjectKey(subject: ExperimentSubject): string {
 }
 
 /** Asks not to be tracked: Global Privacy Control or Do Not Track. */
-export function optsOutOfTracking(request: Request): boolean {
+function optsOutOfTracking(request: Request): boolean {
   return request.headers.get("Sec-GPC") === "1" || request.headers.get("DNT") === "1";
 }
 
@@ -72,7 +72,7 @@ async function storedAssignment(
 }
 
 /** The variants this request shows and whom its events count for; see the module comment for the rules. */
-export async function resolveExperiments(
+async function resolveExperiments(
   context: Pick<AppLoadContext, "config" | "cloudflare">,
   request: Request,
   user: Pick<User, "id"> | null,

@@ -27,7 +27,7 @@ function countAfterResponse(context: Context, label: string, rows: () => Promise
 }
 
 /** The longest path an event row keeps. */
-export const MAX_EVENT_PATH_LENGTH = 2048;
+const MAX_EVENT_PATH_LENGTH = 2048;
 
 /** The path of the page an event happened on, for its row: no origin, no query, capped; null when not a URL. */
 function eventPath(url: string): string | null {

@@ -22,14 +22,14 @@ export const EXPERIMENT_DESCRIPTIONS: Record<ExperimentName, string> = {
 export const CTA_PLACEMENTS = ["hero", "pricing", "final_cta"] as const;
 export type CtaPlacement = (typeof CTA_PLACEMENTS)[number];
 
-export const EXPERIMENT_EVENTS = ["page_view", "preview_click", "cta_click", "conversion"] as const;
+const EXPERIMENT_EVENTS = ["page_view", "preview_click", "cta_click", "conversion"] as const;
 export type ExperimentEvent = (typeof EXPERIMENT_EVENTS)[number];
 
 /**
  * running: visitors are assigned and counted; paused: everyone sees A (the control) and nothing is counted, while
  * assignments are kept for when it runs again; ended: everyone sees the winner and nothing is counted.
  */
-export type ExperimentStatus = "running" | "paused" | "ended";
+type ExperimentStatus = "running" | "paused" | "ended";
 export type ExperimentSettings = {
   status: ExperimentStatus;
   /** Percent of new visitors given B (0 to 100). */

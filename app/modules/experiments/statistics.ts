@@ -8,7 +8,7 @@ import { errorFunction } from "simple-statistics";
  *   it needs at least one conversion in each variant;
  * - p-value: two-sided two-proportion z-test with the pooled rate.
  */
-export type Arm = { visitors: number; conversions: number };
+type Arm = { visitors: number; conversions: number };
 
 export type Comparison = {
   rateA: number | null;
@@ -21,7 +21,7 @@ export type Comparison = {
 
 /** The 97.5th percentile of the standard normal distribution. */
 const Z_95 = 1.959963984540054;
-export const SIGNIFICANCE = 0.05;
+const SIGNIFICANCE = 0.05;
 
 function rate(arm: Arm): number | null {
   return arm.visitors > 0 ? arm.conversions / arm.visitors : null;

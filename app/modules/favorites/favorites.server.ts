@@ -11,7 +11,7 @@ import type { EarnedBadge } from "~/modules/habit/activity.server";
  * /favorites form and both API families of the spec (/api/user/{userId}/favorites and /api/favorites/{userId})
  * call it, so they can never disagree (docs/decisions/000-product-rules.md, Accounts and access).
  */
-export type FavoriteEntry = { cardId: string; createdAt: string };
+type FavoriteEntry = { cardId: string; createdAt: string };
 
 /** The user's favourite card ids, oldest first. */
 export async function listFavoriteCardIds(db: Database, userId: string): Promise<string[]> {
@@ -27,7 +27,7 @@ export async function listFavorites(db: Database, userId: string): Promise<Favor
   return rows.map((row) => ({ cardId: row.cardId, createdAt: row.createdAt.toISOString() }));
 }
 
-export type FavoriteChange =
+type FavoriteChange =
   | { ok: true; cardId: string; isFavorite: boolean; changed: boolean }
   /** Adding a card this user may not see: a paid card without access, or an unknown id (told apart by nobody). */
   | { ok: false; reason: "card-not-found" };
@@ -36,7 +36,7 @@ export type FavoriteChange =
  * Adds or removes one favourite. Adding twice or removing what is absent changes nothing and is not an error.
  * A user may add only a card they may see; removing is always allowed (a refunded buyer can tidy up).
  */
-export async function setFavorite(db: Database, userId: string, cardId: string, favorite: boolean): Promise<FavoriteChange> {
+async function setFavorite(db: Database, userId: string, cardId: string, favorite: boolean): Promise<FavoriteChange> {
   if (!favorite) {
     const removed = await db
       .delete(userFavorites)

@@ -15,7 +15,7 @@ import { isValidTimeZone, localDay, preferredTimeZone } from "~/modules/users/ti
 
 export type { ActivityItem, ActivityPage, BadgeList, BadgeSummary, EarnedBadge, StatsView } from "./progress";
 
-export type RecordedActivity = {
+type RecordedActivity = {
   activity: { id: string; cardId: string | null; activityType: ActivityType; timestamp: string };
   newBadges: EarnedBadge[];
 };
@@ -287,7 +287,7 @@ export async function getProgress(db: Database, userId: string, options: { timeZ
 }
 
 /** A browser may move a user's zone at most this often (issue 22: three zones in a minute made a 3-day streak). */
-export const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The zone to count this user's days in: the requested one when the runtime knows it (kept on the user when it

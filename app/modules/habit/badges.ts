@@ -10,7 +10,7 @@ export type BadgeStats = {
   longestStreak: number;
 };
 
-export type BadgeProgress = { current: number; target: number; earned: boolean };
+type BadgeProgress = { current: number; target: number; earned: boolean };
 
 const COUNTERS: Record<string, keyof BadgeStats> = {
   cards_viewed: "totalCardsViewed",

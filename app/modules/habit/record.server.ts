@@ -28,7 +28,7 @@ export async function recordActivitySafely(
 }
 
 /** A second view of the same card within this window is the same visit (a reload, a revalidation), not a new view. */
-export const VIEW_DEDUPE_MS = 10 * 60 * 1000;
+const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 
 /**
  * Opening a card page records a view, except for a browser's speculative prefetch and a repeat within

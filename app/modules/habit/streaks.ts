@@ -4,10 +4,10 @@
  */
 export type StreakState = { currentStreak: number; longestStreak: number; lastActivityDate: string | null; graceDay: string | null };
 
-export type StreakView = { current: number; longest: number; graceDay: string | null; atRisk: boolean };
+type StreakView = { current: number; longest: number; graceDay: string | null; atRisk: boolean };
 
 /** A forgiven missed day must be at least this many days after the previous one: one per seven-day window. */
-export const GRACE_WINDOW_DAYS = 7;
+const GRACE_WINDOW_DAYS = 7;
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +24,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** Calendar days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
 

@@ -17,13 +17,13 @@ import { sha256Hex } from "~/modules/security/crypto.server";
  */
 export const RENDERER_VERSION = 1;
 
-export type CardImage = { key: string; etag: string; hash: string };
+type CardImage = { key: string; etag: string; hash: string };
 
 /**
  * SHA-256 (hex, first 16 characters) over the renderer version, the fields drawn, the style, the format and, for a
  * thumbnail only, its size (so the full images' hashes, keys and ETags are the ones they always had).
  */
-export async function cardImageHash(card: DrawnCard, style: ImageStyle, format: ImageFormat, size: ImageSize = "full"): Promise<string> {
+async function cardImageHash(card: DrawnCard, style: ImageStyle, format: ImageFormat, size: ImageSize = "full"): Promise<string> {
   const drawn = [
     RENDERER_VERSION,
     card.title,
@@ -51,7 +51,7 @@ export async function describeCardImage(
 }
 
 /** Where a drawn image is: the colo's edge cache (public images only), R2, or drawn by this request. */
-export type ImageSource = "edge" | "hit" | "miss";
+type ImageSource = "edge" | "hit" | "miss";
 
 /**
  * The edge-cache key of a public image: content-addressed like the R2 key, so a content edit or a new renderer can

@@ -13,7 +13,7 @@ import { AB_EVENT_RETENTION_DAYS, compactExperimentEvents } from "~/modules/expe
 export const CLEANUP_CRON = "30 3 * * *";
 
 /** Sent email and daily-card records are kept this long (support questions), then deleted. */
-export const SENT_EMAIL_RETENTION_DAYS = 90;
+const SENT_EMAIL_RETENTION_DAYS = 90;
 
 /** Rows per DELETE: well under D1's limits on bound parameters and statement time. */
 const BATCH_SIZE = 500;

@@ -1,11 +1,11 @@
 /**
  * Starts the service worker (service-worker/sw.ts, built to /sw.js) and asks it to bring this browser's offline
  * collection up to date (docs/decisions/025-installable-offline.md). Runs only with JavaScript, after the page has
- * loaded (the page's scripts start then, decision 024); every page works the same without it.
+ * loaded (the page's scripts start then, decision 032); every page works the same without it.
  */
 import { OFFLINE_READY_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, type WorkerMessage } from "./protocol";
 
-export const SERVICE_WORKER_URL = "/sw.js";
+const SERVICE_WORKER_URL = "/sw.js";
 
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;

@@ -5,7 +5,7 @@ import type { CheckoutDetails } from "./checkout-state.server";
 import { paymentMode } from "./payment-mode.server";
 import { createCheckoutSession } from "./stripe.server";
 
-export type CheckoutStart =
+type CheckoutStart =
   | { status: "stripe"; url: string }
   | { status: "test-payment" }
   | { status: "unavailable"; supportEmail: string }

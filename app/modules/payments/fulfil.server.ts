@@ -14,7 +14,7 @@ import { checkCheckoutSession, refundPayment, type PaidCheckout } from "./stripe
 
 type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
 
-export type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string };
+type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string };
 
 /**
  * The one function that grants access for a payment; the webhook, the success page and the test

@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
  * How this deployment takes payments. With a Stripe key: Stripe Checkout. Without one, only
  * development falls back to test payments (the /mock-checkout page); production refuses (it never gives access for free).
  */
-export type PaymentMode = "stripe" | "test" | "unavailable";
+type PaymentMode = "stripe" | "test" | "unavailable";
 
 export function paymentMode(context: Pick<AppLoadContext, "stripe" | "config">): PaymentMode {
   if (context.stripe) return "stripe";

@@ -12,12 +12,12 @@ export function createStripeClient(secretKey: string | undefined): StripeClient 
 }
 
 /** Set on every Checkout Session this app creates; fulfilment ignores paid sessions without it. */
-export const CHECKOUT_MARKER = { key: "app", value: "light-cards" } as const;
+const CHECKOUT_MARKER = { key: "app", value: "light-cards" } as const;
 
 /** Stripe's ids look like `cs_test_a1B2...` or `cs_live_...`: anything else is not worth an API call. */
 export const CHECKOUT_SESSION_ID_PATTERN = /^cs_(?:test|live)_[A-Za-z0-9]{1,250}$/;
 
-export type CheckoutRequest = {
+type CheckoutRequest = {
   /** One per checkout (kept in the checkout cookie): a double-clicked Pay creates one session, not two. */
   checkoutId: string;
   email: string;
@@ -83,9 +83,9 @@ export type PaidCheckout = {
 };
 
 /** What a Checkout Session must show to grant access here. */
-export type ExpectedPayment = { priceCents: number; currency: string; livemodeRequired: boolean };
+type ExpectedPayment = { priceCents: number; currency: string; livemodeRequired: boolean };
 
-export type CheckoutVerdict = { status: "paid"; payment: PaidCheckout } | { status: "unpaid" } | { status: "rejected"; reason: string };
+type CheckoutVerdict = { status: "paid"; payment: PaidCheckout } | { status: "unpaid" } | { status: "rejected"; reason: string };
 
 /**
  * Whether a Checkout Session pays for this product. Paid is not enough: the session must carry this

@@ -9,9 +9,9 @@ import { CHECKOUT_SESSION_ID_PATTERN, retrieveCheckoutSession } from "./stripe.s
 import { isTestPaymentSessionId } from "./test-payments.server";
 
 /** A success URL can leak (history, screenshots), so its one automatic sign-in expires. */
-export const AUTO_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
+const AUTO_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
 
-export type SuccessOutcome =
+type SuccessOutcome =
   | {
       status: "granted";
       email: string;

@@ -3,7 +3,7 @@ import type { Purchase } from "#db/schema";
 import { fulfilPaidCheckout } from "./fulfil.server";
 
 /** Test payments' session ids are `mock_<purchase id>`, as the product rules name them (docs/decisions/013). */
-export const TEST_SESSION_PREFIX = "mock_";
+const TEST_SESSION_PREFIX = "mock_";
 const TEST_SESSION_ID_PATTERN = /^mock_[0-9a-f-]{36}$/;
 
 export function isTestPaymentSessionId(id: string): boolean {
@@ -25,7 +25,7 @@ const FAILURES = {
   unknown: "Use one of the test card numbers listed on /test-checkout.",
 } as const;
 
-export type TestPaymentResult =
+type TestPaymentResult =
   | { status: "paid"; purchase: Purchase; sessionId: string }
   | { status: "failed"; reason: keyof typeof FAILURES; message: string };
 

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { fulfilStripeCheckoutSession, revokeForRefund } from "./fulfil.server";
 import { verifyWebhookEvent } from "./stripe.server";
 
-export type WebhookOutcome = { status: "handled" } | { status: "rejected"; message: string };
+export type WebhookOutcome = { status: "handled"; eventType: string } | { status: "rejected"; message: string };
 
 /**
  * Stripe's webhook, from the raw body and its signature. Anything it cannot verify is rejected and changes
@@ -62,7 +62,7 @@ export async function handleStripeWebhook(
     default:
       break;
   }
-  return { status: "handled" };
+  return { status: "handled", eventType: event.type };
 }
 
 /** Stripe sends a related object either as its id or expanded. */

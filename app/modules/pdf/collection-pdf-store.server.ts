@@ -8,19 +8,20 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
-import { buildCollectionPdf, type PdfCard, type PdfCategory } from "~/modules/pdf/collection-pdf.server";
+import { buildCollectionPdf } from "~/modules/pdf/collection-pdf.server";
+import type { PdfCard, PdfCategory } from "~/modules/pdf/pages";
 
 /** Bump when the layout changes, so every stored PDF is rebuilt. */
-export const PDF_VERSION = 1;
-export const PRODUCT_NAME = "LIGHT Cards";
+const PDF_VERSION = 1;
+const PRODUCT_NAME = "LIGHT Cards";
 export const PDF_FILENAME = "light-cards-collection.pdf";
 
 type PdfContext = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "fonts">;
 
 /** What the current PDF is built from, and where it is (or will be) stored. */
-export type CollectionPdfSource = { key: string; etag: string; cards: PdfCard[]; categories: PdfCategory[] };
+type CollectionPdfSource = { key: string; etag: string; cards: PdfCard[]; categories: PdfCategory[] };
 
-export type CollectionPdf = { body: ReadableStream | Uint8Array<ArrayBuffer>; size: number; etag: string; fromCache: boolean };
+type CollectionPdf = { body: ReadableStream | Uint8Array<ArrayBuffer>; size: number; etag: string; fromCache: boolean };
 
 export async function collectionPdfSource(context: Pick<AppLoadContext, "db" | "config">): Promise<CollectionPdfSource> {
   const [{ cards: allCards }, allCategories] = await Promise.all([getCardsFor(context.db, "buyer"), listCategories(context.db)]);
@@ -46,7 +47,7 @@ export async function collectionPdfSource(context: Pick<AppLoadContext, "db" | "
 }
 
 /** SHA-256 of the content as JSON, first 16 hex characters. */
-export async function contentHash(content: unknown): Promise<string> {
+async function contentHash(content: unknown): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(content)));
   return [...new Uint8Array(digest)]
     .slice(0, 8)

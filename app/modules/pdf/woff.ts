@@ -13,7 +13,7 @@ const SFNT_ENTRY = 16;
 
 type TableEntry = { tag: number; offset: number; compLength: number; origLength: number; checksum: number };
 
-export function isWoff(bytes: Uint8Array): boolean {
+function isWoff(bytes: Uint8Array): boolean {
   return bytes.length >= WOFF_HEADER && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0) === WOFF_SIGNATURE;
 }
 

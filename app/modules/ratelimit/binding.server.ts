@@ -13,7 +13,7 @@ type IpRule = {
   [R in RateLimitRule]: (typeof RATE_LIMIT_RULES)[R]["scope"] extends "ip" ? R : never;
 }[RateLimitRule];
 
-export type RateLimitBindingName = `RL_${Uppercase<RateLimitRule>}` | `RL_${Uppercase<IpRule>}_DEV`;
+type RateLimitBindingName = `RL_${Uppercase<RateLimitRule>}` | `RL_${Uppercase<IpRule>}_DEV`;
 export type RateLimitBindings = { [Name in RateLimitBindingName]?: RateLimit };
 
 /** The binding a rule uses: its own, or its `_DEV` twin for ip-scoped rules in development. */

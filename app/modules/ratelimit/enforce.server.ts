@@ -7,7 +7,7 @@ import { RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
  * raw text, padding an address with spaces gave each attempt a bucket of its own. The limiter trims and
  * lower-cases it once more, so every spelling of one mailbox shares one bucket.
  */
-export type RateLimitCheck = { rule: RateLimitRule; email?: string; subject?: string };
+type RateLimitCheck = { rule: RateLimitRule; email?: string; subject?: string };
 
 /**
  * Checks every rule (ip-scoped rules key on the client's address, IPv6 by its /64, email-scoped ones on the email,
@@ -26,7 +26,7 @@ export async function enforceRateLimits(context: AppLoadContext, request: Reques
   }
 }
 
-export function tooManyRequests(request: Request, retryAfterSeconds: number): Response {
+function tooManyRequests(request: Request, retryAfterSeconds: number): Response {
   const message = `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`;
   const headers = { "Retry-After": String(retryAfterSeconds) };
   if (new URL(request.url).pathname.startsWith("/api/")) return Response.json({ error: message }, { status: 429, headers });

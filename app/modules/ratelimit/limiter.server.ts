@@ -4,7 +4,7 @@ import { RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
 import type { RateLimiter } from "./types";
 import { createUpstashRateLimiter } from "./upstash.server";
 
-export type RateLimitEnv = RateLimitBindings & {
+type RateLimitEnv = RateLimitBindings & {
   UPSTASH_REDIS_REST_URL?: string;
   UPSTASH_REDIS_REST_TOKEN?: string;
 };
@@ -34,7 +34,7 @@ function createLimiter(env: RateLimitEnv, options: { isDevelopment: boolean }): 
 }
 
 /** Emails are trimmed and lower-cased; every key is prefixed with its rule, so rules never share counters. */
-export function rateLimitKey(rule: RateLimitRule, key: string): string {
+function rateLimitKey(rule: RateLimitRule, key: string): string {
   const trimmed = key.trim();
   const normalised = RATE_LIMIT_RULES[rule].scope === "email" ? trimmed.toLowerCase() : trimmed;
   return `${rule}:${normalised}`;

@@ -25,7 +25,6 @@ export const RATE_LIMIT_RULES = {
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
-export type RateLimitScope = (typeof RATE_LIMIT_RULES)[RateLimitRule]["scope"];
 
 /**
  * In development every request comes from 127.0.0.1, so one person clicking around (or the browser

@@ -9,7 +9,7 @@ import { shareIssuerOf, shareUrlFor } from "./share-links.server";
  * card with a valid token whose issuer still has access (a refunded, disputed or revoked buyer's links stop), nothing
  * otherwise. `exists` tells a refused link (403) from an id no card has (404).
  */
-export type SharedCard = { card: Card; isPreview: boolean } | { card: null; exists: boolean };
+type SharedCard = { card: Card; isPreview: boolean } | { card: null; exists: boolean };
 
 export async function findSharedCard(
   context: Pick<AppLoadContext, "db" | "config">,

@@ -4,7 +4,7 @@ import { testimonials } from "#db/schema";
 import spokenWordPassages from "#db/seed/spoken-word-passages.json";
 
 /** The section needs three voices; until three real customers agreed to be quoted, Scripture speaks. */
-export const TESTIMONIALS_SHOWN = 3;
+const TESTIMONIALS_SHOWN = 3;
 
 export type LandingVoices =
   | { kind: "customers"; testimonials: { id: string; displayName: string; location: string | null; quote: string }[] }

@@ -4,7 +4,7 @@
  * runtime knows and keeps it on the user; UTC when unknown. Client-safe: the root sets the cookie.
  */
 export const TIME_ZONE_COOKIE = "lc_tz";
-export const DEFAULT_TIME_ZONE = "UTC";
+const DEFAULT_TIME_ZONE = "UTC";
 
 /** True for a zone name the runtime's IANA database knows ("Europe/Paris", "UTC"); false for anything else. */
 export function isValidTimeZone(timeZone: unknown): timeZone is string {

@@ -1,5 +1,5 @@
 /**
- * A page's scripts start once the page has loaded (docs/decisions/024, third pass). Every page works without
+ * A page's scripts start once the page has loaded (docs/decisions/032-scripts-after-load.md). Every page works without
  * JavaScript, so the first paint needs none of it; what the scripts do (hydrate, then reveal the script-only
  * controls) can wait until the document, its fonts and its icons are in. Until then Remix's module preloads and its
  * module script are inert: the browser downloads no script while it is still fetching and painting the page, and on

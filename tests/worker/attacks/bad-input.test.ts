@@ -142,7 +142,7 @@ describe("the JSON API answers in JSON", () => {
     }
   });
 
-  it("PUT, PATCH and DELETE to POST-only routes are 405 with Allow, and create nothing", async () => {
+  it("another method to a POST-only or DELETE-only JSON route is 405 with Allow, and creates nothing", async () => {
     const email = uniqueEmail("method");
     const routes: [string, unknown][] = [
       ["/api/auth/register", { email, password: "Morning light 2026", confirmPassword: "Morning light 2026" }],
@@ -150,12 +150,32 @@ describe("the JSON API answers in JSON", () => {
       ["/api/auth/forgot-password", { email }],
       ["/api/auth/sign-in-link", { email }],
       ["/api/auth/resend-verification", { email }],
+      // Every other JSON API action: the method is checked before anything else (jsonAction, app/modules/api).
+      ["/api/auth/login", { email, password: "Morning light 2026" }],
+      ["/api/auth/logout", {}],
+      ["/api/auth/reset-password", { token: "x", password: "Morning light 2026" }],
+      ["/api/auth/verify-email", { token: "x" }],
+      ["/api/activity", { cardId: "x", activityType: "view" }],
+      ["/api/check-access", { email }],
+      ["/api/grant-access", { email }],
+      ["/api/experiments/events", { event: "preview_click", target: "tab" }],
+      ["/api/favorites", { userId: "x", cardId: "x" }],
+      ["/api/stripe/webhook", {}],
+      ["/api/user/x/check-badges", {}],
     ];
-    for (const [path, body] of routes) {
-      for (const method of ["PUT", "PATCH", "DELETE"]) {
+    const deleteOnly: [string, unknown][] = [
+      ["/api/favorites/x/y", {}],
+      ["/api/user/x/favorites/y", {}],
+    ];
+    const cases = [
+      ...routes.map(([path, body]) => ({ path, body, allow: "POST", methods: ["PUT", "PATCH", "DELETE"] })),
+      ...deleteOnly.map(([path, body]) => ({ path, body, allow: "DELETE", methods: ["POST", "PUT", "PATCH"] })),
+    ];
+    for (const { path, body, allow, methods } of cases) {
+      for (const method of methods) {
         const response = await fetchApp(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
         expect(response.status, `${method} ${path}`).toBe(405);
-        expect(response.headers.get("Allow"), `${method} ${path}`).toBe("POST");
+        expect(response.headers.get("Allow"), `${method} ${path}`).toBe(allow);
         expect(((await response.json()) as { error: string }).error).toContain("Method not allowed");
       }
     }

@@ -1,5 +1,5 @@
 /**
- * What the admin page shows, shaped on the server: dates are formatted here (in UTC, one locale), so the
+ * What the admin page shows, shaped on the server (client-safe: the admin components read its types): dates are formatted here (in UTC, one locale), so the
  * HTML the server sends and the page the browser hydrates read the same.
  */
 import type { OutboxEmail } from "#db/schema";
@@ -74,7 +74,7 @@ type AuditRow = Awaited<ReturnType<typeof listAuditLog>>[number];
 const ACTION_LABELS: Record<string, string> = { grant: "Grant", revoke: "Revoke", check: "Check", experiment: "A/B test" };
 
 /** The audit row's detail as a sentence: the reason first, then what happened. */
-export function describeAuditDetail(action: string, detail: Record<string, unknown> | null): string {
+function describeAuditDetail(action: string, detail: Record<string, unknown> | null): string {
   if (!detail) return "—";
   const parts: string[] = [];
   if (typeof detail.reason === "string" && detail.reason) parts.push(`Reason: ${detail.reason}`);
@@ -149,5 +149,5 @@ export function revokedToast(revoked: Awaited<ReturnType<typeof revokeAccessByEm
   return { type: "success", title: "Access Revoked", description: `${revoked.user.email} no longer has access.` };
 }
 
-export const PAID_ACCESS_NOT_REVOKED_TITLE = "Paid access cannot be revoked";
-export const NOTHING_TO_REVOKE_TITLE = "Nothing to revoke";
+const PAID_ACCESS_NOT_REVOKED_TITLE = "Paid access cannot be revoked";
+const NOTHING_TO_REVOKE_TITLE = "Nothing to revoke";

@@ -1,0 +1,142 @@
+/**
+ * /admin: access by email, failed emails, purchases, the A/B tests and the audit log. Each section is a component in
+ * app/components/admin/ fed by this loader; every button posts to the action, which answers per section
+ * (actions.server.ts).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AccessForm, AccessResult } from "~/components/admin/access-form";
+import { AuditLogTable, EmailText, FailedEmailsTable, PurchasesTable } from "~/components/admin/admin-tables";
+import { ExperimentsPanel } from "~/components/admin/experiments-panel";
+import { HealthPanel } from "~/components/admin/health-panel";
+import { loadHealth } from "~/modules/health/health.server";
+import { AppShell } from "~/components/app-shell";
+import { describeVariants } from "~/content/landing-copy";
+import { getAccessStatusByEmail } from "~/modules/access/access.server";
+import { accessResultView, auditRowView, failedEmailView, purchaseRowView, type AccessResultView } from "~/modules/access/admin-view";
+import { listAuditLog, listRecentPurchases } from "~/modules/access/grants.server";
+import { requireAdmin } from "~/modules/auth/guards.server";
+import { getPublicCollection } from "~/modules/cards/public-collection.server";
+import { formatPriceShort } from "~/modules/config/money";
+import { listFailedEmails } from "~/modules/email/queue.server";
+import { loadExperimentResults } from "~/modules/experiments/results.server";
+import { readExperimentSettings } from "~/modules/experiments/settings.server";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { emailSchema } from "~/modules/auth/auth.schema";
+import { adminAction } from "./actions.server";
+
+export const headers = forwardHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Admin | LIGHT Cards" }, { name: "robots", content: "noindex" }];
+
+/**
+ * `?email=` shows the result box for that email (after a grant or revoke redirects here). It is read
+ * with getAccessStatus, so reloading the page does not write a "check" to the audit log.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const requested = emailSchema.safeParse(new URL(request.url).searchParams.get("email") ?? "");
+  let result: AccessResultView | null = null;
+  if (requested.success) {
+    const { user, status } = await getAccessStatusByEmail(context.db, requested.data);
+    result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
+  }
+  const [purchases, auditLog, experiments, failedEmails, collection] = await Promise.all([
+    listRecentPurchases(context.db),
+    listAuditLog(context.db),
+    readExperimentSettings(context.cloudflare.env.AB_KV).then((settings) => loadExperimentResults(context.db, settings)),
+    listFailedEmails(context.db),
+    getPublicCollection(context),
+  ]);
+  // The copy of each variant, built from the same inputs the landing page uses, so the table shows what visitors read.
+  const variantCopy = describeVariants({
+    price: formatPriceShort(context.config.price),
+    cardCount: collection.cardCount,
+    categoryCount: collection.categories.length,
+  });
+  // The health panel (docs/decisions/029).
+  const health = await loadHealth(context.db, { now: new Date(), contentVersion: collection.version, buildVersion: context.buildVersion });
+  return {
+    health,
+    experiments,
+    variantCopy,
+    adminEmail: admin.email,
+    email: requested.success ? requested.data : "",
+    result,
+    purchases: purchases.map(purchaseRowView),
+    auditLog: auditLog.map(auditRowView),
+    failedEmails: failedEmails.map(failedEmailView),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  return adminAction(context, { userId: admin.id, email: admin.email }, await request.formData());
+}
+
+export default function AdminPage() {
+  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails, health } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const access = actionData?.section === "access" ? actionData : null;
+  // A check answers in the action's data; a grant or revoke comes back through ?email=.
+  const shown = access?.check ?? result;
+
+  return (
+    <AppShell followsColorScheme={false}>
+      <main id="main" className="mx-auto w-full max-w-6xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+        <div className="space-y-1">
+          <h1 className="font-serif text-3xl font-bold">Admin</h1>
+          <p className="flex text-sm text-ink-muted">
+            <span className="shrink-0">Signed in as&nbsp;</span>
+            <EmailText address={adminEmail} className="font-semibold text-ink" />
+            <span className="shrink-0">&nbsp;(admin)</span>
+          </p>
+        </div>
+
+        <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+          <section aria-labelledby="access-title" className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+            <h2 id="access-title" className="text-xl font-semibold">
+              Manage access
+            </h2>
+            {/* Remounted after every navigation, so a completed grant or revoke starts a clean form. */}
+            <AccessForm key={location.key} defaultEmail={email} lastResult={access?.result} />
+            {shown ? <AccessResult result={shown} /> : null}
+          </section>
+
+          <section aria-labelledby="instructions-title" className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
+            <h2 id="instructions-title" className="text-xl font-semibold">
+              Instructions
+            </h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-ink">
+              <li>
+                <strong>Grant Access</strong> gives an email lifetime access to the full collection. If no account exists for it, one is
+                created; its owner signs in with an emailed sign-in link.
+              </li>
+              <li>
+                <strong>Check Access</strong> shows whether an email has access, the user ID of its account and the date of its first paid
+                purchase.
+              </li>
+              <li>
+                <strong>Revoke Access</strong> ends access that an admin granted. A reason is required.
+              </li>
+              <li>Refunds happen in Stripe: a full refund there ends the access a purchase gave. This page cannot end paid access.</li>
+              <li>Every grant, check and revoke is recorded in the audit log below, with your email and the reason.</li>
+            </ul>
+          </section>
+        </div>
+
+        <HealthPanel health={health} />
+        <FailedEmailsTable failedEmails={failedEmails} error={actionData?.section === "resend-error" ? actionData.error : null} />
+        <PurchasesTable purchases={purchases} />
+        <ExperimentsPanel
+          experiments={experiments}
+          variantCopy={variantCopy}
+          error={actionData?.section === "experiment-error" ? actionData.error : null}
+          confirmEnd={actionData?.section === "experiment-confirm-end" ? actionData.confirmEnd : null}
+        />
+        <AuditLogTable auditLog={auditLog} />
+      </main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Every form of the app, filled in before its page hydrates: a reader on a slow phone types as soon as the page shows,
+ * and the scripts start only once it has loaded (docs/decisions/032). What they typed must still be in each field once
+ * the scripts run, and the buttons must start from it (none stays disabled beside a filled field).
+ */
+const TYPED: Record<string, string> = {
+  email: "reader@example.com",
+  password: "Morning light 2026",
+  search: "shepherd",
+  text: "Grace",
+  number: "40",
+  textarea: "Typed before the scripts ran",
+};
+
+/** The visible fields a reader types in: text-like inputs and textareas (never the honeypot, which is hidden). */
+function typingFields(page: Page) {
+  return page.locator(
+    'main input:visible:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([readonly]), main textarea:visible',
+  );
+}
+
+async function fieldKind(field: ReturnType<Page["locator"]>): Promise<string> {
+  return field.evaluate((element) => (element instanceof HTMLTextAreaElement ? "textarea" : (element as HTMLInputElement).type));
+}
+
+async function expectTypedBeforeHydrationKept(
+  page: Page,
+  path: string,
+  beforeHydration: (path: string, act: () => Promise<void>) => Promise<void>,
+) {
+  // React reports a field that turns from uncontrolled to controlled, and a hydration mismatch, as errors.
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const typed: { field: ReturnType<Page["locator"]>; value: string }[] = [];
+  await beforeHydration(path, async () => {
+    await expect(page.locator("main h1").first()).toBeVisible();
+    const fields = await typingFields(page).all();
+    expect(fields.length, `a field to type in on ${path}`).toBeGreaterThan(0);
+    for (const field of fields) {
+      const value = TYPED[await fieldKind(field)] ?? TYPED.text ?? "";
+      await field.fill(value);
+      typed.push({ field, value });
+    }
+  });
+  for (const { field, value } of typed) await expect(field, `${path} keeps what was typed`).toHaveValue(value);
+  await expect(
+    page.locator("main form button[type=submit]:visible:disabled"),
+    `${path}: no button disabled beside filled fields`,
+  ).toHaveCount(0);
+  expect(errors, `console errors on ${path}`).toEqual([]);
+}
+
+test.describe("forms filled in before the scripts run @js", () => {
+  for (const path of ["/login", "/register", "/forgot-password", "/checkout", "/cards"]) {
+    test(`a visitor's ${path}`, async ({ page, beforeHydration }) => {
+      await expectTypedBeforeHydrationKept(page, path, beforeHydration);
+    });
+  }
+
+  for (const path of ["/cards", "/dashboard"]) {
+    test(`a buyer's ${path}`, async ({ page, loginAsBuyer, beforeHydration }) => {
+      await loginAsBuyer();
+      await expectTypedBeforeHydrationKept(page, path, beforeHydration);
+    });
+  }
+
+  test("the admin's /admin", async ({ page, loginAsAdmin, beforeHydration }) => {
+    await loginAsAdmin();
+    await expectTypedBeforeHydrationKept(page, "/admin", beforeHydration);
+  });
+});
