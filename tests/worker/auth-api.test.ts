@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client";
-import { hashPassword, PASSWORD_ITERATIONS, verifyPassword } from "~/modules/auth/passwords.server";
+import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
+import { PASSWORD_ITERATIONS } from "~/modules/config/config.server";
 import { readConfig } from "~/modules/config/config.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
 import { countEmailsTo, createVerifiedUser, fetchApp, latestEmailTo, postJson, signInApi } from "./helpers";

@@ -1,3 +1,4 @@
+import { PASSWORD_ITERATIONS } from "~/modules/config/config.server";
 import { constantTimeEqual, fromBase64Url, toBase64Url } from "~/modules/security/crypto.server";
 
 /**
@@ -6,7 +7,6 @@ import { constantTimeEqual, fromBase64Url, toBase64Url } from "~/modules/securit
  * hash string ("pbkdf2_sha256$<iterations>$<salt>$<hash>") so they can be raised later, and so a hash made at the
  * tests' lower count (config.passwordHashIterations, docs/decisions/028-test-harness.md) verifies all the same.
  */
-export const PASSWORD_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 const SCHEME = "pbkdf2_sha256";

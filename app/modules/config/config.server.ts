@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { PASSWORD_ITERATIONS } from "~/modules/auth/passwords.server";
+
+/** PBKDF2 iterations for passwords in production: the most production Workers accept (auth/passwords.server.ts). */
+export const PASSWORD_ITERATIONS = 100_000;
 
 /**
  * Typed app settings read from the Worker's vars. Anything but an explicit
