@@ -1,9 +1,9 @@
 import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
-import { testPaymentSchema } from "~/modules/payments/checkout.schema";
-import { readVisitorId } from "~/modules/experiments/visitor.server";
 import { checkoutAssignment } from "~/modules/experiments/assignment.server";
+import { readVisitorId } from "~/modules/experiments/visitor.server";
+import { testPaymentSchema } from "~/modules/payments/checkout.schema";
+import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

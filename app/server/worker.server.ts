@@ -9,7 +9,7 @@
  * through a session of its own, near the colo, signed-in browsers after their bookmark (023). The same Worker consumes
  * the email queues (queue) and runs the Cron Triggers (scheduled), which write and stay on the primary: 021.
  */
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createDb } from "#db/client";
 import { applyAuthCookies, createRequestAuth, sessionCookieChange } from "~/modules/auth/sessions.server";
 import { redirectForEndedSession } from "~/modules/auth/signed-out-notice.server";
@@ -21,6 +21,8 @@ import { consumeEventBatch, EVENTS_QUEUE } from "~/modules/experiments/event-que
 import { recordLandingView } from "~/modules/experiments/events.server";
 import { variantSetKey } from "~/modules/experiments/experiments";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
+// Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
+import { type RequestLog, withRequestLog, withTaskLog } from "~/modules/observability/log.server";
 import { clearSiteDataWhenSessionEnds } from "~/modules/offline/offline-collection.server";
 import { createStripeClient } from "~/modules/payments/stripe.server";
 import { getRateLimiter } from "~/modules/ratelimit/limiter.server";
@@ -41,8 +43,6 @@ import {
 } from "./page-cache.server";
 import { guardRequestBody } from "./request-body.server";
 import { runSchedule } from "./scheduled.server";
-// Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
-import { type RequestLog, withRequestLog, withTaskLog } from "~/modules/observability/log.server";
 import { nonceSource, withSecurityHeaders } from "./security-headers.server";
 
 /** What the Worker entry hands over: the build itself, and the platform pieces only wrangler can bundle. */

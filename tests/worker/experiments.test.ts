@@ -5,9 +5,9 @@ import { getLandingCopy } from "~/content/landing-copy";
 import { subjectBucket, variantForBucket } from "~/modules/experiments/buckets";
 import { DEFAULT_SETTINGS, EXPERIMENTS, type ExperimentName, type Variant } from "~/modules/experiments/experiments";
 import { SPLIT_MESSAGE } from "~/modules/experiments/experiments.schema";
+import worker from "../../worker/index";
 import { checkoutMetadataAs, completed, fakeStripe, paidSession, webhook } from "../fakes/stripe";
 import { uniqueEmail } from "../support/identities";
-import worker from "../../worker/index";
 import { cookieFrom, fetchApp, fetchAppWith, fetchAppWithEnv, postForm, signInCookie, testEnv, visibleText } from "./helpers";
 import { admin, signedInUser } from "./library-support";
 

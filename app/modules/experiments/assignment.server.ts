@@ -3,8 +3,8 @@ import { isbot } from "isbot";
 import { z } from "zod";
 import type { User } from "#db/schema";
 import { signedCookie } from "~/modules/http/cookies.server";
-import { type AllExperimentSettings, EXPERIMENTS, type VariantAssignment, variantOutsideTest } from "./experiments";
 import { subjectBucket, variantForBucket } from "./buckets";
+import { type AllExperimentSettings, EXPERIMENTS, type VariantAssignment, variantOutsideTest } from "./experiments";
 import { readExperimentSettings } from "./settings.server";
 import { ensureVisitorId } from "./visitor.server";
 

@@ -3,7 +3,7 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { abEvents } from "#db/schema";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { assignmentFromCheckout, type Experiments, type ExperimentSubject, readStoredAssignment, subjectKey } from "./assignment.server";
+import { assignmentFromCheckout, type ExperimentSubject, type Experiments, readStoredAssignment, subjectKey } from "./assignment.server";
 import { enqueueEventRows, type QueuedEventRow } from "./event-queue.server";
 import { type CtaPlacement, EXPERIMENTS, type ExperimentEvent, type ExperimentName, type Variant } from "./experiments";
 import { readExperimentSettings } from "./settings.server";

@@ -1,16 +1,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
-import { purchases, type Purchase, type User } from "#db/schema";
+import { type Purchase, purchases, type User } from "#db/schema";
+import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
-import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
-import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
 import { recordConversion, withdrawConversion } from "~/modules/experiments/events.server";
-import { checkCheckoutSession, refundPayment, type PaidCheckout } from "./stripe.server";
+import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
+import { checkCheckoutSession, type PaidCheckout, refundPayment } from "./stripe.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
 
