@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { unstable_readConfig } from "wrangler";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 import { aliases, TEST_PASSWORD_HASH_ITERATIONS } from "./vitest.shared.ts";
 
 /**

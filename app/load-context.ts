@@ -4,8 +4,8 @@ import type { AppConfig } from "~/modules/config/config.server";
 import type { EmailSender } from "~/modules/email/send.server";
 import type { RequestExperiments } from "~/modules/experiments/assignment.server";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
-import type { StripeClient } from "~/modules/payments/stripe.server";
 import type { RequestLog } from "~/modules/observability/log.server";
+import type { StripeClient } from "~/modules/payments/stripe.server";
 import type { RateLimiter } from "~/modules/ratelimit/types";
 
 /** Everything a loader or action needs from the platform, built per request by app/server/worker.server.ts. */

@@ -15,17 +15,17 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useNonce } from "~/components/nonce";
 import { InlineStylesheets } from "~/components/inline-stylesheets";
+import { useNonce } from "~/components/nonce";
+import { RequestReference } from "~/components/request-reference";
 import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
 import { useTimeZoneCookie } from "~/hooks/use-time-zone-cookie";
 import { useViewer } from "~/hooks/use-viewer";
-import { SIGNED_IN_ATTRIBUTE } from "~/modules/offline/protocol";
-import { carriesSessionCookie } from "~/modules/auth/sessions.server";
 import { getViewer } from "~/modules/access/viewer.server";
-import { getToast } from "~/modules/toast/toast.server";
+import { carriesSessionCookie } from "~/modules/auth/sessions.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
-import { RequestReference } from "~/components/request-reference";
+import { SIGNED_IN_ATTRIBUTE } from "~/modules/offline/protocol";
+import { getToast } from "~/modules/toast/toast.server";
 
 export const headers = forwardHeaders;
 

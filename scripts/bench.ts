@@ -21,8 +21,8 @@ import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { timeEmailForms } from "./lib/email-forms-bench";
+import { type LighthouseFigures, runLighthouse } from "./lib/lighthouse-bench";
 import { offlineWranglerEnv, run } from "./lib/run";
-import { runLighthouse, type LighthouseFigures } from "./lib/lighthouse-bench";
 import { BROWSER_UA, timeThroughput } from "./lib/throughput-bench";
 
 const port = process.env.BENCH_PORT ?? "8799";

@@ -11,14 +11,14 @@ import { dirname, join, resolve } from "node:path";
 import { STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_PATH } from "../app/modules/payments/webhook-events";
 import { describeBundleSize, measureBundle } from "./lib/bundle-size";
 import {
+  type DeployTarget,
   declaredSecrets,
   placeholderIdProblems,
   productionConfigText,
   productionVarProblems,
-  readDeployTarget,
   RENDER_RETENTION_RULES,
   REQUIRED_SECRETS,
-  type DeployTarget,
+  readDeployTarget,
 } from "./lib/deploy-config";
 import { ensureResources } from "./lib/deploy-resources";
 import { run } from "./lib/run";

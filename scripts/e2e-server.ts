@@ -10,13 +10,13 @@
  * Expects a current `npm run build` (the Remix build and the service worker; scripts/test.ts builds both first).
  */
 import childProcess from "node:child_process";
-import { createServer } from "node:http";
 import { readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { DEV_ADMIN } from "./lib/dev-admin";
 import { TEST_PASSWORD_HASH_ITERATIONS } from "../vitest.shared";
+import { DEV_ADMIN } from "./lib/dev-admin";
 import { E2E_CONTROL_PORT, E2E_PORT } from "./lib/e2e-ports";
 import { offlineWranglerEnv, run } from "./lib/run";
 import { seedLocalDatabase } from "./seed";

@@ -6,8 +6,8 @@
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../db/client";
-import { seedDevelopmentAdmin } from "./lib/dev-admin";
 import { seedCollection } from "../db/seed/seed";
+import { seedDevelopmentAdmin } from "./lib/dev-admin";
 import { offlineWranglerEnv } from "./lib/run";
 
 Object.assign(process.env, offlineWranglerEnv);

@@ -13,8 +13,8 @@
  *   A browser signed out, or without access, keeps none. Signing out deletes it as the request leaves.
  */
 import { encode } from "turbo-stream";
-import { OFFLINE_PAGE_POLICY, offlinePageHtml } from "./offline-page";
 import { OFFLINE_COLLECTION_PATH, type OfflineCollection, SIGN_OUT_PATHS, type WorkerMessage } from "../app/modules/offline/protocol";
+import { OFFLINE_PAGE_POLICY, offlinePageHtml } from "./offline-page";
 
 declare const SHELL_FILES: string[];
 declare const SHELL_VERSION: string;

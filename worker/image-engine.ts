@@ -9,9 +9,9 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import satori, { type Font, init as initSatori } from "satori/standalone";
 import yogaWasm from "satori/yoga.wasm";
+import type { FontFiles } from "./fonts";
 import { encodePng } from "./png";
 import { fillGradientsDirectly } from "./svg-gradients";
-import type { FontFiles } from "./fonts";
 
 /** A satori element as the app describes it (plain data shaped like React.createElement's result). */
 type ImageElement = { type: string; props: Record<string, unknown> };

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { SiteHeader } from "~/components/site-chrome";
 import { useState } from "react";
 import { ErrorList, HoneypotField } from "~/components/forms";
+import { SiteHeader } from "~/components/site-chrome";
 import { ActionToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";

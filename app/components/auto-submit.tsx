@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { Spinner } from "~/components/ui/spinner";
 import { useEffect, useRef } from "react";
+import { Spinner } from "~/components/ui/spinner";
 
 /**
  * Emailed links open a page whose one button POSTs the token: mail scanners that prefetch links

@@ -1,5 +1,5 @@
+import { type MouseEvent, useState } from "react";
 import { Icon } from "~/components/ui/icon";
-import { useState, type MouseEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {

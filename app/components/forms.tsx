@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { HONEYPOT_FIELD } from "~/modules/security/honeypot";
 

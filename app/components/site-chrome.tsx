@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/icon";
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useSiteSettings } from "~/hooks/use-site-settings";
 import { useViewer } from "~/hooks/use-viewer";
 

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from "react";
-import { useToast } from "~/components/ui/toaster";
 import type { ActivityType } from "#db/schema";
+import { useToast } from "~/components/ui/toaster";
 import { badgeToast } from "~/modules/habit/badge-toast";
 
 type ActivityAnswer = { newBadges?: { badge: { name: string; description: string } }[] };

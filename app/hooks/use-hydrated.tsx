@@ -1,4 +1,4 @@
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from "react";
 
 const HydratedContext = createContext(false);
 

@@ -11,14 +11,14 @@ import { SpeakingBenefitsSection } from "~/components/landing/speaking-benefits"
 import { TestimonialsSection } from "~/components/landing/testimonials";
 import { TryItNow } from "~/components/landing/try-it-now";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
-import { useSiteSettings } from "~/hooks/use-site-settings";
 import { buildFaqs, getLandingCopy } from "~/content/landing-copy";
-import { recordExperimentEvent } from "~/modules/experiments/events.server";
+import { useSiteSettings } from "~/hooks/use-site-settings";
 import { chooseTryItNowCard } from "~/modules/cards/card";
+import { categoryQuerySchema, resolveCategory } from "~/modules/cards/cards.schema";
 import { SAMPLE_CARD_ID, VISITOR_PREVIEW_LIMIT } from "~/modules/cards/cards.server";
 import { getPublicCollection, previewsOf } from "~/modules/cards/public-collection.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
-import { categoryQuerySchema, resolveCategory } from "~/modules/cards/cards.schema";
+import { recordLandingView } from "~/modules/experiments/events.server";
 
 export const meta: MetaFunction = () => [
   { title: "LIGHT Cards: Speak God's Truth Over Your Day" },
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const price = { short: formatPriceShort(config.price), full: formatPrice(config.price) };
   // The variants are chosen before rendering: the page is a function of the URL and the variant set only.
   const experiments = await context.experiments.resolve();
-  recordExperimentEvent(context, experiments, { type: "page_view", url: request.url });
+  await recordLandingView(context, request.url);
   const copy = getLandingCopy(experiments.variants, { price: price.short, cardCount, categoryCount: categories.length });
 
   return data(

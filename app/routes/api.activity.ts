@@ -4,9 +4,9 @@ import { NO_STORE } from "~/modules/api/subject.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { getVisibleCard } from "~/modules/cards/cards.server";
 import { recordActivity, rememberTimeZone } from "~/modules/habit/activity.server";
-import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { activityBodySchema } from "~/modules/habit/habit.schema";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

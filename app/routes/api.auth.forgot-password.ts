@@ -1,7 +1,7 @@
 import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { requestPasswordReset } from "~/modules/auth/account.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { emailOnlySchema } from "~/modules/auth/auth.schema";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

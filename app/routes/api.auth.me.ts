@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/modules/api/json.server";
 import { toApiUser } from "~/modules/api/api-user.server";
+import { methodNotAllowed } from "~/modules/api/json.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
 
 /** GET /api/auth/me → { user }; 401 'No authentication token' or 'Authentication failed'. */

@@ -1,8 +1,8 @@
+import { toApiUser } from "~/modules/api/api-user.server";
 import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { registerAccount } from "~/modules/auth/account.server";
-import { toApiUser } from "~/modules/api/api-user.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { registerSchema } from "~/modules/auth/auth.schema";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -1,7 +1,7 @@
 import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { resendVerification } from "~/modules/auth/account.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { resendVerificationSchema } from "~/modules/auth/auth.schema";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -1,7 +1,7 @@
 import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/modules/auth/auth.schema";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

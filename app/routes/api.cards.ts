@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/modules/api/json.server";
 import { cardAudienceFor } from "~/modules/access/access.server";
+import { methodNotAllowed } from "~/modules/api/json.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
 import { categoryQuerySchema, resolveCategory } from "~/modules/cards/cards.schema";
+import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
 
 /**
  * GET /api/cards → { cards, isPreview, totalAvailable }, for whoever asks (cookie or bearer token):

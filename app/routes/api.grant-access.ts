@@ -1,8 +1,8 @@
+import { adminAccessSchema, reasonOrNull } from "~/modules/access/access.schema";
 import { grantAccessByEmail } from "~/modules/access/grants.server";
 import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { NO_STORE } from "~/modules/api/subject.server";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
-import { adminAccessSchema, reasonOrNull } from "~/modules/access/access.schema";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { jsonAction } from "~/modules/api/json.server";
-import { addFavoriteResponse, favoritesListResponse } from "~/modules/favorites/favorites-api.server";
 import { favoriteBodySchema } from "~/modules/favorites/favorites.schema";
+import { addFavoriteResponse, favoritesListResponse } from "~/modules/favorites/favorites-api.server";
 
 /** GET /api/user/{userId}/favorites → `[{ cardId, createdAt }]`. The same handlers serve /api/favorites/{userId}. */
 export function loader({ params, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { configuredProviders, oauthProviderSchema, startOAuth } from "~/modules/auth/oauth.server";
+import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { safeRedirectPath } from "~/modules/auth/auth.schema";
+import { configuredProviders, oauthProviderSchema, startOAuth } from "~/modules/auth/oauth.server";
 
 /** No GET starts a sign-in flow: visiting /auth/<provider> just goes to the sign-in page. */
 export function loader() {

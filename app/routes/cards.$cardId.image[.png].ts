@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { describeCardImage, findCardForImage, getCardPng } from "~/modules/images/card-images.server";
 import { cardIdSchema } from "~/modules/cards/cards.schema";
+import { describeCardImage, findCardForImage, getCardPng } from "~/modules/images/card-images.server";
 import { cardImageQuerySchema } from "~/modules/images/images.schema";
 import { imageFileName } from "~/modules/images/styles";
 

@@ -8,6 +8,7 @@ import { ActionToast } from "~/components/ui/toaster";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { accessRequiredRedirect, pageAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
+import { cardIdSchema } from "~/modules/cards/cards.schema";
 import { getVisibleCard } from "~/modules/cards/cards.server";
 import { filterSearch, neighbours } from "~/modules/cards/filter";
 import { filteredCards, loadLibrary } from "~/modules/cards/library.server";
@@ -17,7 +18,6 @@ import { badgeToast } from "~/modules/habit/badge-toast";
 import { recordCardView } from "~/modules/habit/record.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
-import { cardIdSchema } from "~/modules/cards/cards.schema";
 
 export const headers = forwardHeaders;
 

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
 import { AppShell } from "~/components/app-shell";
@@ -7,10 +7,10 @@ import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/acces
 import { accessGateAction } from "~/modules/access/gate.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { loadLibrary } from "~/modules/cards/library.server";
-import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { formatPriceShort } from "~/modules/config/money";
-import { publicShareUrls } from "~/modules/sharing/share-links.server";
+import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { publicShareUrls } from "~/modules/sharing/share-links.server";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Your collection | LIGHT Cards" }];

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { HoneypotField, SubmitButton } from "~/components/forms";
 import { resendVerification } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/security/honeypot";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailSchema, resendVerificationSchema } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { rejectBots } from "~/modules/security/honeypot";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export const headers = forwardHeaders;
 

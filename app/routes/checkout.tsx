@@ -1,25 +1,26 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
 import { CheckList } from "~/components/check-list";
+import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
 import { SiteHeader } from "~/components/site-chrome";
 import { getAccessStatus } from "~/modules/access/access.server";
-import { rejectBots } from "~/modules/security/honeypot";
+import { returnPathOf } from "~/modules/auth/auth.schema";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
+import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 import { recordClick } from "~/modules/experiments/events.server";
-import { ensureVisitorId } from "~/modules/experiments/visitor.server";
-import { returnPathOf } from "~/modules/auth/auth.schema";
 import { ctaPlacementSchema } from "~/modules/experiments/experiments.schema";
+import { ensureVisitorId } from "~/modules/experiments/visitor.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
-import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
-import { startCheckout } from "~/modules/payments/checkout.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
 import { purchaseDetailsSchema } from "~/modules/payments/checkout.schema";
+import { startCheckout } from "~/modules/payments/checkout.server";
+import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { rejectBots } from "~/modules/security/honeypot";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Get Full Access | LIGHT Cards" }];
@@ -93,7 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!details) return redirect("/checkout");
     await enforceRateLimits(context, request, [{ rule: "checkout_ip" }]);
     const { visitorId, setCookie } = await ensureVisitorId(context.config, request);
-    const started = await startCheckout(context, { details, user, visitorId });
+    const visitorAssignment = checkoutAssignment(await context.experiments.resolve());
+    const started = await startCheckout(context, { details, user, visitorId, visitorAssignment });
     if (started.status === "test-payment") return redirect("/mock-checkout", 303);
     if (started.status === "stripe") {
       return redirect(started.url, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { listOutbox } from "~/modules/email/send.server";
 import { emailSchema } from "~/modules/auth/auth.schema";
+import { listOutbox } from "~/modules/email/send.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox (development) | LIGHT Cards" }, { name: "robots", content: "noindex" }];
 

@@ -1,13 +1,13 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, redirect } from "@remix-run/cloudflare";
+import { safeRedirectPath } from "~/modules/auth/auth.schema";
 import { requireUser } from "~/modules/auth/guards.server";
 import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
+import { favoriteFormSchema } from "~/modules/favorites/favorites.schema";
 import { changeFavorite } from "~/modules/favorites/favorites.server";
 import type { EarnedBadge } from "~/modules/habit/activity.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
-import { createToastHeaders, redirectWithToast } from "~/modules/toast/toast.server";
 import type { ToastInput } from "~/modules/toast/toast";
-import { safeRedirectPath } from "~/modules/auth/auth.schema";
-import { favoriteFormSchema } from "~/modules/favorites/favorites.schema";
+import { createToastHeaders, redirectWithToast } from "~/modules/toast/toast.server";
 
 /**
  * POST /favorites: the favourite button on every card a signed-in user sees. Without JavaScript the form carries

@@ -1,16 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
 import { ActionToast } from "~/components/ui/toaster";
 import { requestPasswordReset } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/security/honeypot";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
 import { emailOnlySchema } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { rejectBots } from "~/modules/security/honeypot";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export const headers = forwardHeaders;
 

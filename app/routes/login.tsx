@@ -1,21 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { CheckboxField, ErrorList, FormAlert, HoneypotField, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { OAuthButtons } from "~/components/oauth-buttons";
 import { ActionToast } from "~/components/ui/toaster";
 import { requestSignInLink, signInWithPassword } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/security/honeypot";
+import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/modules/auth/auth.schema";
 import { requireAnonymous } from "~/modules/auth/guards.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
-import { clearSignedOutNotice, readSignedOutNotice, signedOutEmail, type SignedOutNotice } from "~/modules/auth/signed-out-notice.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/modules/auth/auth.schema";
+import { clearSignedOutNotice, readSignedOutNotice, type SignedOutNotice, signedOutEmail } from "~/modules/auth/signed-out-notice.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { rejectBots } from "~/modules/security/honeypot";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export const headers = forwardHeaders;
 

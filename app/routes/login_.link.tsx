@@ -1,16 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AuthLayout } from "~/components/auth-layout";
 import { AutoSubmitTokenForm } from "~/components/auto-submit";
 import { SubmitButton } from "~/components/forms";
 import { signInWithLinkToken } from "~/modules/auth/account.server";
+import { safeRedirectPath, tokenSchema } from "~/modules/auth/auth.schema";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { formatPrice } from "~/modules/config/money";
+import { forwardHeaders } from "~/modules/http/forward-headers";
 import { preferredTimeZone } from "~/modules/users/time-zone";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
-import { safeRedirectPath, tokenSchema } from "~/modules/auth/auth.schema";
-import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;
 

@@ -1,6 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { deleteSessionById } from "~/modules/auth/sessions.server";
-import { redirectClearingSession } from "~/modules/auth/sessions.server";
+import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
+import { deleteSessionById, redirectClearingSession } from "~/modules/auth/sessions.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 export const headers = forwardHeaders;

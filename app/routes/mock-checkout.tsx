@@ -1,19 +1,20 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Spinner } from "~/components/ui/spinner";
 import { ErrorList, FormAlert, HoneypotField, SubmitButton } from "~/components/forms";
 import { SiteHeader } from "~/components/site-chrome";
+import { Spinner } from "~/components/ui/spinner";
 import { useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { rejectBots } from "~/modules/security/honeypot";
 import { getUser } from "~/modules/auth/guards.server";
 import { formatPrice } from "~/modules/config/money";
-import { forwardHeaders } from "~/modules/http/forward-headers";
-import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
-import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
-import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
-import { testPaymentSchema } from "~/modules/payments/checkout.schema";
+import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { testPaymentSchema } from "~/modules/payments/checkout.schema";
+import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
+import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
+import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
+import { rejectBots } from "~/modules/security/honeypot";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Test payment | LIGHT Cards" }];
@@ -51,6 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cardNumber: parsed.data.cardNumber ?? "",
       startedByUserId: user?.id ?? null,
       visitorId: await readVisitorId(context.config, request),
+      visitorAssignment: checkoutAssignment(await context.experiments.resolve()),
     });
     if (result.status === "failed") {
       return data({ state: "form" as const, emailError: null, cardError: result.message, error: null, successUrl: null }, { status: 402 });

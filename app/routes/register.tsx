@@ -1,22 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { CheckboxField, FormAlert, HoneypotField, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { OAuthButtons } from "~/components/oauth-buttons";
 import { ActionToast } from "~/components/ui/toaster";
+import { useBrowserTimeZone } from "~/hooks/use-time-zone-cookie";
 import { markRegisteringBrowser, registerAccount } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/security/honeypot";
+import { registerSchema } from "~/modules/auth/auth.schema";
 import { requireAnonymous } from "~/modules/auth/guards.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { getPublicCollection } from "~/modules/cards/public-collection.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { createToastHeaders } from "~/modules/toast/toast.server";
-import { registerSchema } from "~/modules/auth/auth.schema";
-import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
-import { useBrowserTimeZone } from "~/hooks/use-time-zone-cookie";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
+import { rejectBots } from "~/modules/security/honeypot";
+import { createToastHeaders } from "~/modules/toast/toast.server";
+import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 
 export const headers = forwardHeaders;
 

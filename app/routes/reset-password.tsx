@@ -1,15 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout, RedirectingToSignIn } from "~/components/auth-layout";
 import { FormAlert, HoneypotField, PasswordField, SubmitButton } from "~/components/forms";
 import { ActionToast } from "~/components/ui/toaster";
 import { refreshHeader, useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { resetPasswordWithToken } from "~/modules/auth/account.server";
-import { rejectBots } from "~/modules/security/honeypot";
 import { resetPasswordSchema } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { rejectBots } from "~/modules/security/honeypot";
 
 export const headers = forwardHeaders;
 

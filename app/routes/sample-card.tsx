@@ -1,18 +1,18 @@
-import { Icon } from "~/components/ui/icon";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { BuyLink } from "~/components/buy-link";
 import { AffirmationCard } from "~/components/card/affirmation-card";
 import { CheckList } from "~/components/check-list";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
+import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, getPreviewCard, getVisibleCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
-import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { formatPriceShort } from "~/modules/config/money";
+import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { sharePath } from "~/modules/sharing/share-path";
-import { BuyLink } from "~/components/buy-link";
 
 export const meta: MetaFunction = () => [
   { title: "Sample Card: The Lord Is My Shepherd | LIGHT Cards" },

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/modules/api/subject.server";
 import { requireUser } from "~/modules/auth/guards.server";
+import { cardIdSchema } from "~/modules/cards/cards.schema";
 import { shareIntentUrl, shareTargetSchema } from "~/modules/sharing/share-path";
 import { issueShareUrl } from "~/modules/sharing/shared-card.server";
-import { cardIdSchema } from "~/modules/cards/cards.schema";
 
 /**
  * GET /share-link/{cardId}[?via=x|facebook|whatsapp]: a card's share link, signed for the signed-in buyer when they

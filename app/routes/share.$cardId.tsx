@@ -1,16 +1,16 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BuyLink } from "~/components/buy-link";
 import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import { VersePanel } from "~/components/library/verse-panel";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
+import { cardIdSchema } from "~/modules/cards/cards.schema";
 import { countCards, getCardsFor, listCategories } from "~/modules/cards/cards.server";
 import { formatPriceShort } from "~/modules/config/money";
+import { forwardHeaders } from "~/modules/http/forward-headers";
 import { cardImagePath } from "~/modules/images/styles";
 import { sharePath } from "~/modules/sharing/share-path";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
-import { cardIdSchema } from "~/modules/cards/cards.schema";
-import { forwardHeaders } from "~/modules/http/forward-headers";
-import { BuyLink } from "~/components/buy-link";
 
 export const headers = forwardHeaders;
 

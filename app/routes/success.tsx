@@ -1,17 +1,17 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { SetPasswordForm } from "~/components/account-security";
-import { Spinner } from "~/components/ui/spinner";
 import { SiteHeader } from "~/components/site-chrome";
+import { Spinner } from "~/components/ui/spinner";
 import { ActionToast } from "~/components/ui/toaster";
 import { setPasswordAction } from "~/modules/auth/account-security.server";
+import { SET_PASSWORD_INTENT } from "~/modules/auth/auth.schema";
 import { serializeSessionCookie } from "~/modules/auth/sessions.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { completeCheckout, isPaymentSessionId } from "~/modules/payments/success.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { SET_PASSWORD_INTENT } from "~/modules/auth/auth.schema";
 
 export const headers = forwardHeaders;
 export const meta: MetaFunction = () => [{ title: "Payment successful | LIGHT Cards" }];

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteHeader } from "~/components/site-chrome";
-import { TEST_CARDS } from "~/modules/payments/test-payments.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
+import { TEST_CARDS } from "~/modules/payments/test-payments.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | LIGHT Cards" }];
 

@@ -1,9 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { SubmitButton } from "~/components/forms";
+import { INVALID_UNSUBSCRIBE_LINK, unsubscribeFormSchema, unsubscribeQuerySchema } from "~/modules/daily-card/daily-card.schema";
 import { findUnsubscriber, unsubscribeWithToken } from "~/modules/daily-card/unsubscribe.server";
-import { unsubscribeFormSchema, unsubscribeQuerySchema, INVALID_UNSUBSCRIBE_LINK } from "~/modules/daily-card/daily-card.schema";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe | LIGHT Cards" }, { name: "robots", content: "noindex" }];
 

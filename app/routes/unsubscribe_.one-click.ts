@@ -1,6 +1,6 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { unsubscribeWithToken } from "~/modules/daily-card/unsubscribe.server";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { INVALID_UNSUBSCRIBE_LINK, oneClickUnsubscribeSchema } from "~/modules/daily-card/daily-card.schema";
+import { unsubscribeWithToken } from "~/modules/daily-card/unsubscribe.server";
 
 /**
  * The address in the daily card's List-Unsubscribe header (RFC 8058, docs/decisions/021). A mail provider POSTs

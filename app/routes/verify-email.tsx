@@ -1,13 +1,13 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout, RedirectingToSignIn } from "~/components/auth-layout";
 import { AutoSubmitTokenForm } from "~/components/auto-submit";
 import { HoneypotField, SubmitButton } from "~/components/forms";
 import { refreshHeader, useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { verifyEmailWithToken } from "~/modules/auth/account.server";
-import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { tokenSchema, verifyEmailSchema, WRONG_VERIFY_PASSWORD_MESSAGE } from "~/modules/auth/auth.schema";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 
 export const headers = forwardHeaders;
 

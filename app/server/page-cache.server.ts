@@ -1,10 +1,10 @@
 import { carriesSessionCookie } from "~/modules/auth/sessions.server";
+import { SIGNED_OUT_COOKIE_NAME } from "~/modules/auth/signed-out-notice.server";
 import { ASSIGNMENT_COOKIE_NAME } from "~/modules/experiments/assignment.server";
 import { VISITOR_COOKIE_NAME } from "~/modules/experiments/visitor.server";
-import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
-import { SIGNED_OUT_COOKIE_NAME } from "~/modules/auth/signed-out-notice.server";
 import { carriesCookie, withOnlyCookies } from "~/modules/http/cookies.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
+import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
 
 /**
  * Public pages from the edge cache (docs/decisions/022-edge-cache.md). A page that is the same for every visitor is

@@ -9,7 +9,7 @@
  * through a session of its own, near the colo, signed-in browsers after their bookmark (023). The same Worker consumes
  * the email queues (queue) and runs the Cron Triggers (scheduled), which write and stay on the primary: 021.
  */
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createDb } from "#db/client";
 import { applyAuthCookies, createRequestAuth, sessionCookieChange } from "~/modules/auth/sessions.server";
 import { redirectForEndedSession } from "~/modules/auth/signed-out-notice.server";
@@ -17,9 +17,12 @@ import { getPublicCollection } from "~/modules/cards/public-collection.server";
 import { readConfig } from "~/modules/config/config.server";
 import { consumeEmailBatch, createEmailSender } from "~/modules/email/queue.server";
 import { createRequestExperiments } from "~/modules/experiments/assignment.server";
-import { recordExperimentEvent } from "~/modules/experiments/events.server";
+import { consumeEventBatch, EVENTS_QUEUE } from "~/modules/experiments/event-queue.server";
+import { recordLandingView } from "~/modules/experiments/events.server";
 import { variantSetKey } from "~/modules/experiments/experiments";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
+// Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
+import { type RequestLog, withRequestLog, withTaskLog } from "~/modules/observability/log.server";
 import { clearSiteDataWhenSessionEnds } from "~/modules/offline/offline-collection.server";
 import { createStripeClient } from "~/modules/payments/stripe.server";
 import { getRateLimiter } from "~/modules/ratelimit/limiter.server";
@@ -40,8 +43,6 @@ import {
 } from "./page-cache.server";
 import { guardRequestBody } from "./request-body.server";
 import { runSchedule } from "./scheduled.server";
-// Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
-import { type RequestLog, withRequestLog, withTaskLog } from "~/modules/observability/log.server";
 import { nonceSource, withSecurityHeaders } from "./security-headers.server";
 
 /** What the Worker entry hands over: the build itself, and the platform pieces only wrangler can bundle. */
@@ -75,7 +76,9 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     async queue(batch: MessageBatch, env: Env): Promise<void> {
       const d1 = timeD1(env.DB as unknown as D1DatabaseSession);
       await withTaskLog({ type: "queue", name: batch.queue, d1Ms: d1.elapsedMs }, async () => {
-        await consumeEmailBatch({ db: createDb(d1.session), config: readConfig(env), resendApiKey: env.RESEND_API_KEY }, batch);
+        const db = createDb(d1.session);
+        if (batch.queue === EVENTS_QUEUE) return { count: (await consumeEventBatch(db, batch)).rows };
+        await consumeEmailBatch({ db, config: readConfig(env), resendApiKey: env.RESEND_API_KEY }, batch);
         return { count: batch.messages.length };
       });
     },
@@ -144,7 +147,8 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     if (pageKey) {
       const cached = await readCachedPage(pageKey);
       if (cached) {
-        if (isLanding(guarded)) await recordLandingView(loadContext, guarded);
+        // A landing page served from the cache still counts its view, as the loader does when it renders.
+        if (isLanding(guarded)) await recordLandingView(loadContext, guarded.url);
         return finish(cached, "hit");
       }
     }
@@ -176,9 +180,4 @@ async function pageCacheKeyFor(context: AppLoadContext, request: Request, build:
     isLanding(request) ? context.experiments.resolve().then((experiments) => variantSetKey(experiments.variants)) : "-",
   ]);
   return pageCacheKey(request, { build, content: collection.version, variants });
-}
-
-/** A landing page served from the cache still counts its view, as the loader does when it renders. */
-async function recordLandingView(context: AppLoadContext, request: Request): Promise<void> {
-  recordExperimentEvent(context, await context.experiments.resolve(), { type: "page_view", url: request.url });
 }

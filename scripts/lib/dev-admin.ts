@@ -1,6 +1,6 @@
-import type { Database } from "../../db/client";
 import { hashPassword } from "../../app/modules/auth/passwords.server";
 import { createUser, findUserByEmail, updateUser } from "../../app/modules/users/users.server";
+import type { Database } from "../../db/client";
 
 /**
  * Development only: the local admin that `npm start` prints, so a new developer can open /admin at once.

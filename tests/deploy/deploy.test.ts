@@ -98,6 +98,7 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
       "kv namespace create light-cards-AB_KV",
       "r2 bucket create light-cards-assets",
       "queues create light-cards-email",
+      "queues create light-cards-events",
       "queues create light-cards-email-dlq",
       "r2 bucket lifecycle add light-cards-assets expire-old-card-images card-images/ --expire-days 30 --force",
       "r2 bucket lifecycle add light-cards-assets expire-old-collection-pdfs collection-pdf/ --expire-days 30 --force",

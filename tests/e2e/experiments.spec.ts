@@ -1,5 +1,5 @@
-import { getLandingCopy } from "~/content/landing-copy";
 import type { Browser, TestInfo } from "@playwright/test";
+import { getLandingCopy } from "~/content/landing-copy";
 import { adminCookies, expect, test } from "./fixtures";
 
 const COPY_INPUT = { price: "$27", cardCount: 0, categoryCount: 0 };

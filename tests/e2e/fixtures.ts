@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { E2E_CONTROL_PORT } from "../../scripts/lib/e2e-ports";
 import { PASSWORD, uniqueEmail } from "../support/identities";
-import { ADMIN, adminSessionFile, postSignIn, type Account } from "./sessions";
+import { type Account, ADMIN, adminSessionFile, postSignIn } from "./sessions";
 
-export { ADMIN, type Account };
+export { type Account, ADMIN };
 
 /**
  * The newest link in the newest email delivered to `email` (whose link goes to `path`, and whose subject is `subject`,

@@ -4,7 +4,7 @@
  * in per test made 4 a run, plus the 2 of the test whose subject is the admin's sign-in, and a run fast enough to
  * fit them in one minute got a 429.
  */
-import { request, type FullConfig } from "@playwright/test";
+import { type FullConfig, request } from "@playwright/test";
 import { ADMIN, adminSessionFile, postSignIn } from "./sessions";
 
 export default async function globalSetup(config: FullConfig) {

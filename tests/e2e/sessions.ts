@@ -3,7 +3,7 @@
  * (global-setup.ts): the /login form posted through an API request context, as a browser would post it.
  */
 import { join } from "node:path";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 
 export type Account = { email: string; password: string };
 

@@ -3,7 +3,7 @@
  * token endpoint and REST API answer from a handler the test gives; the authorization pages are never
  * fetched (the browser is only redirected to them).
  */
-import { fakeHosts, type FetchHandler } from "./fetch";
+import { type FetchHandler, fakeHosts } from "./fetch";
 
 /** Both providers configured, with the client ids the fake tokens are issued to. */
 export const OAUTH_ENV = {

@@ -4,7 +4,7 @@
  * test helper and verified by the app's real code path.
  */
 import Stripe from "stripe";
-import { fetchAppWithEnv } from "../worker/helpers";
+import { cookieFrom, fetchAppWithEnv, ORIGIN } from "../worker/helpers";
 import { fakeHosts } from "./fetch";
 
 export const STRIPE_ENV = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_test_secret" };
@@ -142,4 +142,35 @@ export function refunded(session: FakeSession, refundedCents: number) {
       },
     },
   };
+}
+
+/**
+ * Checks out as this browser would, through the app (the details step, then Pay, with Stripe faked), and returns the
+ * metadata the app gave the Checkout Session: what Stripe hands back to the webhook.
+ */
+export async function checkoutMetadataAs(browserCookies: string, email: string): Promise<Record<string, string>> {
+  const form = (body: Record<string, string>, cookie: string) => ({
+    method: "POST",
+    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(body).toString(),
+  });
+  const details = await fetchAppWithEnv(
+    STRIPE_ENV,
+    "/checkout",
+    form({ intent: "details", name: "Grace Buyer", email, emailConfirmation: email }, browserCookies),
+  );
+  const pay = await fetchAppWithEnv(
+    STRIPE_ENV,
+    "/checkout?step=payment",
+    form({ intent: "pay" }, `${browserCookies}; ${cookieFrom(details, "lc_checkout")}`),
+  );
+  if (pay.status !== 303) throw new Error(`The checkout answered ${pay.status}, not a redirect to Stripe`);
+  const created = stripeCalls.filter((call) => call.path === "/v1/checkout/sessions").at(-1);
+  if (!created) throw new Error("The checkout created no Checkout Session");
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of created.body) {
+    const name = /^metadata\[(\w+)\]$/.exec(key)?.[1];
+    if (name) metadata[name] = value;
+  }
+  return metadata;
 }

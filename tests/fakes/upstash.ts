@@ -2,7 +2,7 @@
  * Upstash's REST API faked at the fetch boundary, for Worker tests (tests/support/upstash-rest-server.ts is the
  * real protocol in front of a real Redis, for Node tests). The app is pointed at it with UPSTASH_ENV.
  */
-import { fakeHosts, type FetchHandler } from "./fetch";
+import { type FetchHandler, fakeHosts } from "./fetch";
 
 const UPSTASH_ENV = { UPSTASH_REDIS_REST_URL: "https://upstash.test", UPSTASH_REDIS_REST_TOKEN: "token" };
 

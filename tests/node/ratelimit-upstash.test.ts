@@ -3,7 +3,7 @@
  * tests/support/upstash-rest-server.ts, which speaks Upstash's REST protocol. Nothing is mocked between
  * getRateLimiter and Redis: @upstash/ratelimit's Lua scripts run in redis-server.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createServer, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "@upstash/redis/cloudflare";

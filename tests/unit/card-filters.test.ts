@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Card } from "~/modules/cards/card";
+import { parseCardFilters } from "~/modules/cards/cards.schema";
 import {
   collectionTitle,
   DEFAULT_FILTERS,
@@ -10,7 +11,6 @@ import {
   readCardFilters,
   showingText,
 } from "~/modules/cards/filter";
-import { parseCardFilters } from "~/modules/cards/cards.schema";
 
 const categories = [
   { slug: "morning", label: "Morning" },

@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import cardsJson from "#db/seed/cards.json";
-import spokenWordPassages from "#db/seed/spoken-word-passages.json";
 import { retiredCardIds, seedCards, seedCategories } from "#db/seed/content";
+import spokenWordPassages from "#db/seed/spoken-word-passages.json";
 
 const kjv: Record<string, string> = JSON.parse(readFileSync(new URL("../../db/seed/bible/kjv.json", import.meta.url), "utf8"));
 const books = new Set(Object.keys(kjv).map((key) => key.replace(/ \d+:\d+$/, "")));

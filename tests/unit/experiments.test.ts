@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { randomBucket, userBucket, variantForBucket } from "~/modules/experiments/buckets";
+import { subjectBucket, variantForBucket } from "~/modules/experiments/buckets";
 import { EXPERIMENTS } from "~/modules/experiments/experiments";
 import { compareVariants, twoProportionZTest } from "~/modules/experiments/statistics";
 
 describe("assignment buckets", () => {
-  it("splits 10,000 simulated visitors between 48 and 52 percent B at a 50/50 split", () => {
-    const b = Array.from({ length: 10_000 }, () => variantForBucket(randomBucket(), 50)).filter((variant) => variant === "B").length;
+  it("splits 10,000 simulated visitors (random ids, as the landing mints them) between 48 and 52 percent B at 50/50", async () => {
+    const buckets = await Promise.all(Array.from({ length: 10_000 }, () => subjectBucket(crypto.randomUUID(), "hero_messaging")));
+    const b = buckets.filter((bucket) => variantForBucket(bucket, 50) === "B").length;
     expect(b / 10_000).toBeGreaterThanOrEqual(0.48);
     expect(b / 10_000).toBeLessThanOrEqual(0.52);
   });
@@ -13,8 +14,8 @@ describe("assignment buckets", () => {
   it("gives a signed-in user the same variant every time, and splits 10,000 users evenly", async () => {
     for (const test of EXPERIMENTS) {
       const userIds = Array.from({ length: 10_000 }, (_, index) => `user-${index}`);
-      const first = await Promise.all(userIds.map((id) => userBucket(id, test)));
-      const again = await Promise.all(userIds.map((id) => userBucket(id, test)));
+      const first = await Promise.all(userIds.map((id) => subjectBucket(id, test)));
+      const again = await Promise.all(userIds.map((id) => subjectBucket(id, test)));
       expect(again).toEqual(first);
       const b = first.filter((bucket) => variantForBucket(bucket, 50) === "B").length;
       expect(b / 10_000).toBeGreaterThanOrEqual(0.48);
@@ -25,7 +26,7 @@ describe("assignment buckets", () => {
   it("hashes each test apart: one user is not in B of every test", async () => {
     const userIds = Array.from({ length: 1_000 }, (_, index) => `user-${index}`);
     const inBoth = await Promise.all(
-      userIds.map(async (id) => (await userBucket(id, "hero_messaging")) < 50 && (await userBucket(id, "cta_button")) < 50),
+      userIds.map(async (id) => (await subjectBucket(id, "hero_messaging")) < 50 && (await subjectBucket(id, "cta_button")) < 50),
     );
     const share = inBoth.filter(Boolean).length / userIds.length;
     expect(share).toBeGreaterThan(0.18);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import seedBadges from "#db/seed/badges.json";
-import { badgeProgress, type BadgeStats } from "~/modules/habit/badges";
+import { type BadgeStats, badgeProgress } from "~/modules/habit/badges";
 import { addDays, nextStreak, type StreakState, streakOn } from "~/modules/habit/streaks";
 import { preferredTimeZone } from "~/modules/users/time-zone";
 

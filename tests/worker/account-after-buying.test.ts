@@ -4,6 +4,8 @@
  * payment was theirs, and devices the server signed out that are told why and offered a way back.
  */
 import { describe, expect, it } from "vitest";
+import { fakeStripe, paidSession, STRIPE_ENV } from "../fakes/stripe";
+import { PASSWORD, uniqueEmail } from "../support/identities";
 import {
   cookieFrom,
   createVerifiedUser,
@@ -16,8 +18,6 @@ import {
   signInCookie,
   visibleText,
 } from "./helpers";
-import { PASSWORD, uniqueEmail } from "../support/identities";
-import { fakeStripe, paidSession, STRIPE_ENV } from "../fakes/stripe";
 
 const CHOSEN_PASSWORD = "Bought on my phone 7";
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;

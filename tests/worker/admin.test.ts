@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { STILL_HAS_PURCHASE_MESSAGE } from "~/modules/access/admin-view";
-import { cookieFrom, createVerifiedUser, expectRedirect, fetchAppWithEnv, ORIGIN, visibleText } from "./helpers";
 import { PASSWORD, uniqueEmail } from "../support/identities";
+import { cookieFrom, createVerifiedUser, expectRedirect, fetchAppWithEnv, ORIGIN, visibleText } from "./helpers";
 
 /**
  * Admins are the accounts listed in ADMIN_EMAILS, a var read on every request: every request here goes

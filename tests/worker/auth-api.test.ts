@@ -2,11 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client";
 import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
-import { PASSWORD_ITERATIONS } from "~/modules/config/config.server";
-import { readConfig } from "~/modules/config/config.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
-import { countEmailsTo, createVerifiedUser, fetchApp, latestEmailTo, postJson, signInApi } from "./helpers";
+import { PASSWORD_ITERATIONS, readConfig } from "~/modules/config/config.server";
 import { PASSWORD, uniqueEmail } from "../support/identities";
+import { countEmailsTo, createVerifiedUser, fetchApp, latestEmailTo, postJson, signInApi } from "./helpers";
 
 type ApiUser = {
   id: string;

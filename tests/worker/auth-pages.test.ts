@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { fakeResend } from "../fakes/resend";
+import { PASSWORD, uniqueEmail } from "../support/identities";
 import {
   cookieFrom,
   createVerifiedUser,
@@ -9,13 +11,11 @@ import {
   fetchAppWithEnv,
   latestEmailTo,
   ORIGIN,
+  PRODUCTION,
   postForm,
   postJson,
   visibleText,
-  PRODUCTION,
 } from "./helpers";
-import { PASSWORD, uniqueEmail } from "../support/identities";
-import { fakeResend } from "../fakes/resend";
 
 async function signInForm(email: string, extra: Record<string, string> = {}) {
   return postForm("/login", { email, password: PASSWORD, intent: "password", ...extra });

@@ -2,11 +2,11 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { readConfig } from "~/modules/config/config.server";
-import { IMAGE_STYLES } from "~/modules/images/designs";
-import { edgeCacheKey, RENDERER_VERSION } from "~/modules/images/card-images.server";
-import { shareTokenFor } from "~/modules/sharing/share-links.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
+import { edgeCacheKey, RENDERER_VERSION } from "~/modules/images/card-images.server";
+import { IMAGE_STYLES } from "~/modules/images/designs";
 import { UNKNOWN_FORMAT, UNKNOWN_SIZE, UNKNOWN_STYLE } from "~/modules/images/images.schema";
+import { shareTokenFor } from "~/modules/sharing/share-links.server";
 import { fetchApp, ORIGIN } from "./helpers";
 import { buyer, type Caller, paidCard, shareLinkOf, signedInUser } from "./library-support";
 

@@ -5,8 +5,8 @@
 import { env } from "cloudflare:workers";
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { collectionPdfSource } from "~/modules/pdf/collection-pdf-store.server";
 import { readConfig } from "~/modules/config/config.server";
+import { collectionPdfSource } from "~/modules/pdf/collection-pdf-store.server";
 import { expectRedirect, fetchApp, visibleText } from "./helpers";
 import { buyer, db, signedInUser } from "./library-support";
 

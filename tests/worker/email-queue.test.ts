@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CLEANUP_CRON } from "~/modules/maintenance/cleanup.server";
 import { DAILY_CARD_CRON } from "~/modules/daily-card/daily-card.server";
 import { EMAIL_DEAD_LETTER_QUEUE, EMAIL_QUEUE, STUCK_AFTER_MS } from "~/modules/email/queue.server";
+import { CLEANUP_CRON } from "~/modules/maintenance/cleanup.server";
 import worker from "../../worker/index";
 import { fakeResend, resendAccepted } from "../fakes/resend";
 import { PASSWORD, uniqueEmail } from "../support/identities";
@@ -15,8 +15,8 @@ import {
   expectRedirect,
   fetchAppWithEnv,
   ORIGIN,
-  postForm,
   PRODUCTION,
+  postForm,
   runSchedule,
   signInCookie,
   testEnv,

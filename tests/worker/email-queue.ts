@@ -80,3 +80,22 @@ export async function deliver(testEnv: Env, recording: RecordingQueue): Promise<
   }
   return deliveries;
 }
+
+/**
+ * Delivers the A/B events pending on `recording` to queue() in one batch, as the platform gathers them (up to the
+ * consumer's max_batch_size): the consumer writes the whole batch at once.
+ */
+export async function deliverEvents(testEnv: Env, recording: RecordingQueue): Promise<void> {
+  const { max_batch_size: batchSize = 10 } = consumer("light-cards-events");
+  while (recording.pending.length > 0) {
+    const messages = recording.pending.splice(0, batchSize);
+    const batch = createMessageBatch(
+      "light-cards-events",
+      messages.map((message) => ({ id: message.id, timestamp: new Date(), attempts: 1, body: message.body })),
+    );
+    const ctx = createExecutionContext();
+    await worker.queue(batch, testEnv, ctx);
+    const result = await getQueueResult(batch, ctx);
+    if (!result.explicitAcks.length && !result.ackAll) throw new Error("The events consumer acknowledged nothing");
+  }
+}

@@ -6,7 +6,7 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       /** [[queues.consumers]] of wrangler.toml. */
-      TEST_QUEUE_CONSUMERS: { queue: string; max_retries?: number; dead_letter_queue?: string }[];
+      TEST_QUEUE_CONSUMERS: { queue: string; max_batch_size?: number; max_retries?: number; dead_letter_queue?: string }[];
       /** [[ratelimits]] of wrangler.toml, for their in-memory twins (tests/fakes/ratelimits.ts). */
       TEST_RATE_LIMITS: { name: string; simple: { limit: number; period: number } }[];
       /** [triggers] crons of wrangler.toml. */

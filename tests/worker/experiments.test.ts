@@ -1,12 +1,14 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getLandingCopy } from "~/content/landing-copy";
-import { userBucket, variantForBucket } from "~/modules/experiments/buckets";
+import { subjectBucket, variantForBucket } from "~/modules/experiments/buckets";
 import { DEFAULT_SETTINGS, EXPERIMENTS, type ExperimentName, type Variant } from "~/modules/experiments/experiments";
 import { SPLIT_MESSAGE } from "~/modules/experiments/experiments.schema";
-import { completed, fakeStripe, paidSession, webhook } from "../fakes/stripe";
+import worker from "../../worker/index";
+import { checkoutMetadataAs, completed, fakeStripe, paidSession, webhook } from "../fakes/stripe";
 import { uniqueEmail } from "../support/identities";
-import { cookieFrom, fetchApp, fetchAppWithEnv, postForm, signInCookie, visibleText } from "./helpers";
+import { cookieFrom, fetchApp, fetchAppWith, fetchAppWithEnv, postForm, signInCookie, testEnv, visibleText } from "./helpers";
 import { admin, signedInUser } from "./library-support";
 
 const COPY_INPUT = { price: "$27", cardCount: 0, categoryCount: 0 };
@@ -53,24 +55,23 @@ beforeEach(async () => {
 });
 
 describe("A/B assignment on the landing page", () => {
-  it("assigns a visitor once: the same variant on every visit, recovered from KV when the signed cookie is lost", async () => {
+  it("assigns a visitor once, from the hash of its signed id: the same variant on every visit, kept when the split changes", async () => {
     const first = await landing();
     const visitor = cookieFrom(first, "lc_vid");
     const assignment = cookieFrom(first, "lc_ab");
     const variant = await heroVariant(first);
+    expect(variant).toBe(variantForBucket(await subjectBucket(visitorIdOf(visitor), "hero_messaging"), 50));
 
     for (let visit = 0; visit < 3; visit++) {
       const again = await landing({ Cookie: `${visitor}; ${assignment}` });
       expect(await heroVariant(again)).toBe(variant);
-      // A returning visitor with a valid cookie is told nothing new.
-      expect(again.headers.getSetCookie().filter((cookie) => cookie.startsWith("lc_"))).toEqual([]);
     }
 
-    // Even when the split changes, and with only the visitor id left, KV still knows the variant.
+    // The assignment cookie records the variant: a change of split moves nobody already assigned.
     await setSettings({ hero_messaging: { splitB: variant === "A" ? 100 : 0 } });
-    const lost = await landing({ Cookie: visitor });
-    expect(await heroVariant(lost)).toBe(variant);
-    expect(cookieFrom(lost, "lc_ab")).toMatch(/^lc_ab=/);
+    expect(await heroVariant(await landing({ Cookie: `${visitor}; ${assignment}` }))).toBe(variant);
+    // A new visitor meets the new split.
+    expect(await heroVariant(await landing())).toBe(variant === "A" ? "B" : "A");
   });
 
   it("refuses a forged assignment cookie and keeps the real assignment", async () => {
@@ -84,7 +85,7 @@ describe("A/B assignment on the landing page", () => {
 
   it("gives a signed-in user the variant of the hash of user id and test name, on every device", async () => {
     const user = await signedInUser("ab-user");
-    const expected = variantForBucket(await userBucket(user.id, "hero_messaging"), 50);
+    const expected = variantForBucket(await subjectBucket(user.id, "hero_messaging"), 50);
     expect(await heroVariant(await landing({ Cookie: user.cookie }))).toBe(expected);
     const otherDevice = await signInCookie(user.email);
     expect(await heroVariant(await landing({ Cookie: otherDevice }))).toBe(expected);
@@ -151,15 +152,80 @@ describe("A/B events", () => {
     expect(await eventsOf(visitorId, "conversion")).toHaveLength(0);
   });
 
-  it("counts a purchase as one conversion per test for the buyer's variant, however often the webhook is replayed", async () => {
+  it("sends a visitor's landing view to the events queue once a day: a second view that day sends and writes nothing", async () => {
+    const vars = testEnv();
+    const first = await fetchAppWith(vars, "/");
+    const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
+    const cookies = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}`;
+    await first.text();
+    // One message: the view's row in each running test.
+    expect(vars.EVENTS_QUEUE.sent.map(({ body }) => (body as { rows: unknown[] }).rows.length)).toEqual([EXPERIMENTS.length]);
+
+    const again = await fetchAppWith(vars, "/", { headers: { Cookie: cookies } });
+    expect(await heroVariant(again)).toBeDefined();
+    expect(vars.EVENTS_QUEUE.sent).toHaveLength(1);
+    expect(await eventsOf(visitorId, "page_view")).toHaveLength(EXPERIMENTS.length);
+  });
+
+  it("writes a batch of queued events in statements of at most 100 rows, skipping rows D1 already holds", async () => {
+    const visitors = Array.from({ length: 50 }, () => crypto.randomUUID());
+    const rowsOf = (visitorId: string) =>
+      EXPERIMENTS.map((test) => ({
+        id: crypto.randomUUID(),
+        testName: test,
+        variant: "A",
+        event: "page_view",
+        visitorId,
+        userId: null,
+        placement: null,
+        dedupeKey: `page_view:${test}:assign:visitor:${visitorId}:2026-11-24`,
+        url: "/",
+        timestamp: Date.now(),
+      }));
+    // 50 views (150 rows), and the first visitor's view again, as a redelivery or a second device would send it.
+    const messages = [...visitors, visitors[0]!].map((visitorId) => ({
+      id: crypto.randomUUID(),
+      timestamp: new Date(),
+      attempts: 1,
+      body: { rows: rowsOf(visitorId) },
+    }));
+    const statements: string[] = [];
+    const db = new Proxy(env.DB, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property !== "prepare" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+        return (query: string) => {
+          statements.push(query);
+          return value.call(target, query);
+        };
+      },
+    });
+    const batch = createMessageBatch("light-cards-events", messages);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, { ...testEnv(), DB: db }, ctx);
+    expect((await getQueueResult(batch, ctx)).ackAll).toBe(true);
+
+    expect(statements.filter((query) => /insert into ab_events/i.test(query))).toHaveLength(2);
+    const written = await env.DB.prepare(
+      `SELECT COUNT(*) AS rows FROM ab_events WHERE visitor_id IN (${visitors.map(() => "?").join(",")})`,
+    )
+      .bind(...visitors)
+      .first<{ rows: number }>();
+    expect(written?.rows).toBe(visitors.length * EXPERIMENTS.length);
+  });
+
+  it("counts a purchase as one conversion per test for the variant the buyer saw, carried through Stripe, however often the webhook is replayed", async () => {
     fakeStripe();
     const first = await landing();
+    const browser = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}`;
     const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
     const variant = await heroVariant(first);
-    const session = paidSession(uniqueEmail("ab-buyer"), {
-      metadata: { app: "light-cards", userId: "", visitorId, name: "Grace Buyer" },
-    });
-    const event = completed(session);
+    // The checkout the visitor starts carries their assignment in the Checkout Session's metadata (no KV holds it).
+    const email = uniqueEmail("ab-buyer");
+    const metadata = await checkoutMetadataAs(browser, email);
+    expect(metadata.visitorId).toBe(visitorId);
+
+    const event = completed(paidSession(email, { metadata }));
     for (let delivery = 0; delivery < 3; delivery++) expect((await webhook(event)).status).toBe(200);
     const conversions = await eventsOf(visitorId, "conversion");
     expect(conversions).toHaveLength(EXPERIMENTS.length);

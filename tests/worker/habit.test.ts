@@ -4,12 +4,12 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createUser } from "~/modules/users/users.server";
 import { checkBadges, getStats, listBadges, recordActivity } from "~/modules/habit/activity.server";
 import { localDay } from "~/modules/users/time-zone";
+import { createUser } from "~/modules/users/users.server";
 import { uniqueEmail } from "../support/identities";
 import { postJson } from "./helpers";
-import { api, buyer, type Caller as LibraryCaller, db, paidCard, previewCardIds, signedInUser } from "./library-support";
+import { api, buyer, db, type Caller as LibraryCaller, paidCard, previewCardIds, signedInUser } from "./library-support";
 
 type Caller = Pick<LibraryCaller, "token" | "id" | "email">;
 

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import worker from "../../worker/index";
 import { memoryRateLimitBindings } from "../fakes/ratelimits";
 import { PASSWORD, uniqueEmail } from "../support/identities";
-import { deliver, RecordingQueue } from "./email-queue";
+import { deliver, deliverEvents, RecordingQueue } from "./email-queue";
 
 export const ORIGIN = "http://localhost:8787";
 
@@ -36,10 +36,10 @@ export function browserRequest(path: string, init?: RequestInit): Request {
 
 /**
  * The env the Worker gets in tests: the real bindings, except the rate limits' in-memory twins on the test clock
- * (tests/fakes/ratelimits.ts) and a recording email queue, and the given vars changed.
+ * (tests/fakes/ratelimits.ts) and recording email and events queues, and the given vars changed.
  */
-export function testEnv(overrides: Record<string, string> = {}): Env & { EMAIL_QUEUE: RecordingQueue } {
-  return { ...env, ...memoryRateLimitBindings, ...overrides, EMAIL_QUEUE: new RecordingQueue() };
+export function testEnv(overrides: Record<string, string> = {}): Env & { EMAIL_QUEUE: RecordingQueue; EVENTS_QUEUE: RecordingQueue } {
+  return { ...env, ...memoryRateLimitBindings, ...overrides, EMAIL_QUEUE: new RecordingQueue(), EVENTS_QUEUE: new RecordingQueue() };
 }
 
 /** The same Worker with some vars changed, e.g. `{ ENVIRONMENT: "production" }`; its email goes through the consumer with them. */
@@ -48,15 +48,21 @@ export function fetchAppWithEnv(overrides: Record<string, string>, path: string,
 }
 
 /** The same Worker with some bindings replaced, e.g. a D1 that records how it is used. */
-export function fetchAppWithBindings(bindings: Partial<Omit<Env, "EMAIL_QUEUE">>, path: string, init?: RequestInit): Promise<Response> {
+export function fetchAppWithBindings(
+  bindings: Partial<Omit<Env, "EMAIL_QUEUE" | "EVENTS_QUEUE">>,
+  path: string,
+  init?: RequestInit,
+): Promise<Response> {
   return fetchAppWith({ ...testEnv(), ...bindings }, path, init);
 }
 
-async function fetchAppWith(vars: ReturnType<typeof testEnv>, path: string, init?: RequestInit): Promise<Response> {
+/** A request through the Worker with this env (its recording queues keep what was sent), then its queues delivered. */
+export async function fetchAppWith(vars: ReturnType<typeof testEnv>, path: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(workerRequest(browserRequest(path, init)), vars, ctx);
   await waitOnExecutionContext(ctx);
   await deliver(vars, vars.EMAIL_QUEUE);
+  await deliverEvents(vars, vars.EVENTS_QUEUE);
   return response;
 }
 

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { base64url, fakeIdToken, fakeOAuth, OAUTH_ENV } from "../fakes/oauth";
 import type { FetchHandler } from "../fakes/fetch";
+import { base64url, fakeIdToken, fakeOAuth, OAUTH_ENV } from "../fakes/oauth";
+import { uniqueEmail } from "../support/identities";
 import {
   consoleErrors,
   cookieFrom,
@@ -13,7 +14,6 @@ import {
   postJson,
   visibleText,
 } from "./helpers";
-import { uniqueEmail } from "../support/identities";
 
 function withOAuth(path: string, init?: RequestInit) {
   return fetchAppWithEnv(OAUTH_ENV, path, init);

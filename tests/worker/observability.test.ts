@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { consoleErrors, createVerifiedUser, fetchApp, latestEmailTo, postForm, postJson, signInCookie, visibleText } from "./helpers";
 import { uniqueEmail } from "../support/identities";
+import { consoleErrors, createVerifiedUser, fetchApp, latestEmailTo, postForm, postJson, signInCookie, visibleText } from "./helpers";
 
 /**
  * Logs a person can use (docs/decisions/029): a failed request logs one JSON line whose requestId is the reference its

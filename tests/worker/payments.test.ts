@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { completed, fakeStripe, paidSession, refunded, STRIPE_ENV, stripeCalls, webhook } from "../fakes/stripe";
+import { PASSWORD, uniqueEmail } from "../support/identities";
 import {
   cookieFrom,
   countEmailsTo,
@@ -10,13 +12,11 @@ import {
   fetchAppWithEnv,
   latestEmailTo,
   ORIGIN,
+  PRODUCTION,
   postForm,
   postJson,
   visibleText,
-  PRODUCTION,
 } from "./helpers";
-import { PASSWORD, uniqueEmail } from "../support/identities";
-import { completed, fakeStripe, paidSession, refunded, STRIPE_ENV, stripeCalls, webhook } from "../fakes/stripe";
 
 async function totalCards() {
   return (await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards").first<{ n: number }>())!.n;

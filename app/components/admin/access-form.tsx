@@ -1,11 +1,11 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
-import type { AccessResultView } from "~/modules/access/admin-view";
 import { adminAccessSchema, adminFormSchema } from "~/modules/access/access.schema";
+import type { AccessResultView } from "~/modules/access/admin-view";
 
 /** The Manage access form of /admin: Check, Grant and Revoke for one email, with a reason for revoking. */
 export function AccessForm({ defaultEmail, lastResult }: { defaultEmail: string; lastResult: SubmissionResult<string[]> | undefined }) {

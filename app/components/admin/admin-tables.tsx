@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { auditRowView, failedEmailView, purchaseRowView } from "~/modules/access/admin-view";

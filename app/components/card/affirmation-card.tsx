@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useId, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useId } from "react";
 import { CardImageMenu } from "~/components/card-image-menu";
 import { FavoriteForm } from "~/components/library/favorite-form";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
-import { ANCHOR_FALLBACK, formatTheme, versesOf, type Card } from "~/modules/cards/card";
+import { ANCHOR_FALLBACK, type Card, formatTheme, versesOf } from "~/modules/cards/card";
 import { FavoriteButton, type FavoriteControl, iconButtonClass, SpeakButton } from "./card-controls";
 import { CardIcon } from "./card-icon";
 import { ShareMenu } from "./share-menu";

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { useToast } from "~/components/ui/toaster";
 import { Icon } from "~/components/ui/icon";
+import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { cardShareText, type Card } from "~/modules/cards/card";
-import { shareIntentUrl, shareLinkIssuerPath, type ShareTarget } from "~/modules/sharing/share-path";
+import { type Card, cardShareText } from "~/modules/cards/card";
+import { type ShareTarget, shareIntentUrl, shareLinkIssuerPath } from "~/modules/sharing/share-path";
 import { iconButtonClass } from "./card-controls";
 
 const COPIED_RESET_MS = 2000;

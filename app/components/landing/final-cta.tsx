@@ -1,5 +1,5 @@
-import { ctaHref } from "~/modules/experiments/experiments";
 import { BuyLink } from "~/components/buy-link";
+import { ctaHref } from "~/modules/experiments/experiments";
 
 /** The final call to action at the foot of the landing page. */
 export function FinalCtaSection({ ctaLabel, cardCount, categoryCount }: { ctaLabel: string; cardCount: number; categoryCount: number }) {

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
+import { BuyLink } from "~/components/buy-link";
 import { AffirmationCard } from "~/components/card/affirmation-card";
 import type { LandingCopy } from "~/content/landing-copy";
 import type { Card } from "~/modules/cards/card";
-import { sharePath } from "~/modules/sharing/share-path";
 import { ctaHref } from "~/modules/experiments/experiments";
-import { BuyLink } from "~/components/buy-link";
+import { sharePath } from "~/modules/sharing/share-path";
 
 /** Landing hero: the (A/B tested) headline, the two buttons and the sample card. */
 export function HeroSection({

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
+import { BuyLink } from "~/components/buy-link";
 import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import type { Card, CategorySummary } from "~/modules/cards/card";
 import { reportPreviewClick } from "~/modules/experiments/preview-click";
 import { sharePath } from "~/modules/sharing/share-path";
-import { BuyLink } from "~/components/buy-link";
 
 /**
  * "Preview the Cards": the category tabs (plain links to ?category=, so they work without JavaScript),

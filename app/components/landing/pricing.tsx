@@ -1,7 +1,7 @@
+import { BuyLink } from "~/components/buy-link";
 import { CheckList } from "~/components/check-list";
 import type { LandingCopy } from "~/content/landing-copy";
 import { ctaHref } from "~/modules/experiments/experiments";
-import { BuyLink } from "~/components/buy-link";
 
 /** Pricing: the one-time price (from the config), the (A/B tested) pricing copy, what is included and the CTA. */
 export function PricingSection({

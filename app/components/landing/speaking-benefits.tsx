@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
-import { SPEAKING_BENEFITS } from "~/content/landing-copy";
 import { BuyLink } from "~/components/buy-link";
+import { Icon } from "~/components/ui/icon";
+import { SPEAKING_BENEFITS } from "~/content/landing-copy";
 
 /** "Why Speak Your Affirmations Aloud?": the benefits and a CTA, with an aside beside them (the Try It Now card). */
 export function SpeakingBenefitsSection({ ctaLabel, aside }: { ctaLabel: string; aside?: ReactNode }) {

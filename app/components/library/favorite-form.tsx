@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { FavoriteActionData } from "~/modules/favorites/favorite-action";

@@ -1,13 +1,13 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { accessGrants, purchases, type User } from "#db/schema";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sendSignInLinkIfAccountExists } from "~/modules/auth/account.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
-import { findUserByEmail } from "~/modules/users/users.server";
 import type { CardAudience } from "~/modules/cards/cards.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { findUserByEmail } from "~/modules/users/users.server";
 
 export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
 

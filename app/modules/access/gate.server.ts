@@ -1,10 +1,10 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { startSession } from "~/modules/auth/account.server";
+import { emailOnlySchema } from "~/modules/auth/auth.schema";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { emailOnlySchema } from "~/modules/auth/auth.schema";
 import { sendAccessLinkIfEntitled } from "./access.server";
 import { ACCESS_GATE_ANSWER, type AccessGateActionData } from "./gate";
 import { grantAccessByEmail } from "./grants.server";

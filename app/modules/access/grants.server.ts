@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { accessGrants, adminAuditLog, purchases, users, type User } from "#db/schema";
+import { accessGrants, adminAuditLog, purchases, type User, users } from "#db/schema";
+import { type Actor, auditRow, recordAudit } from "~/modules/audit/audit-log.server";
 import { createUser, findUserByEmail } from "~/modules/users/users.server";
-import { getAccessStatus, getAccessStatusByEmail, type AccessStatus } from "./access.server";
-import { auditRow, recordAudit, type Actor } from "~/modules/audit/audit-log.server";
+import { type AccessStatus, getAccessStatus, getAccessStatusByEmail } from "./access.server";
 
 /**
  * Grants access to an email: creates the account if there is none (no password: its owner signs in

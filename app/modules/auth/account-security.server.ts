@@ -5,10 +5,10 @@
  * with a toast.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, data } from "@remix-run/cloudflare";
+import { safeRedirectPath, setPasswordSchema } from "~/modules/auth/auth.schema";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { safeRedirectPath, setPasswordSchema } from "~/modules/auth/auth.schema";
 import { setFirstPassword } from "./account.server";
 import { requireUser } from "./guards.server";
 import { endSessionsOfUser, redirectClearingSession } from "./sessions.server";

@@ -4,22 +4,12 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
-import type { AppConfig } from "~/modules/config/config.server";
-import { knownTimeZone } from "~/modules/users/time-zone";
-import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
+import type { AppConfig } from "~/modules/config/config.server";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { passwordResetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
-import { hashPassword, spendPasswordCheckTime, verifyPassword } from "./passwords.server";
-import {
-  countOtherLiveSessions,
-  createSession,
-  deleteAllSessionsOfUser,
-  endSessionsOfUser,
-  type CurrentUser,
-  type NewSession,
-} from "./sessions.server";
-import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
+import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
+import { knownTimeZone } from "~/modules/users/time-zone";
 import {
   createUser,
   findPurchaseThatCreatedAccount,
@@ -28,6 +18,16 @@ import {
   setPasswordIfNone,
   updateUser,
 } from "~/modules/users/users.server";
+import { hashPassword, spendPasswordCheckTime, verifyPassword } from "./passwords.server";
+import {
+  type CurrentUser,
+  countOtherLiveSessions,
+  createSession,
+  deleteAllSessionsOfUser,
+  endSessionsOfUser,
+  type NewSession,
+} from "./sessions.server";
+import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
 

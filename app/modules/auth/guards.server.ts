@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import { returnPathOf } from "~/modules/auth/auth.schema";
 

@@ -4,17 +4,18 @@
  * (`lc_oauth`) between the redirect to the provider and its callback.
  * A provider's verified email signs into the account with that email (or creates one, without a password).
  */
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, Google, OAuth2Client } from "arctic";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
+import { CodeChallengeMethod, decodeIdToken, Google, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
 import { z } from "zod";
 import type { User } from "#db/schema";
-import type { AppConfig } from "~/modules/config/config.server";
 import { safeRedirectPath } from "~/modules/auth/auth.schema";
+import type { AppConfig } from "~/modules/config/config.server";
+import { constantTimeEqual } from "~/modules/security/crypto.server";
 import { confirmMailboxOwner, startSession } from "./account.server";
 import type { NewSession } from "./sessions.server";
-import { constantTimeEqual } from "~/modules/security/crypto.server";
 
 const encodeText = (text: string) => new TextEncoder().encode(text);
+
 import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import { createUser, findUserByEmail, updateUser } from "~/modules/users/users.server";
 

@@ -1,12 +1,12 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { and, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { sessions, users, type Session, type User } from "#db/schema";
+import { type Session, sessions, type User, users } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
 import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
+import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { createToastHeaders } from "~/modules/toast/toast.server";
-import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
 
 /**
  * Sessions live in D1. The browser holds a random 256-bit token (httpOnly cookie) and API clients

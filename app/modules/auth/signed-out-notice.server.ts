@@ -6,10 +6,10 @@
  * its token, which opens nothing) in a short-lived signed cookie. So only a browser that held the session can learn
  * the address or have a link sent to it, and it can never name another address.
  */
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import type { AppConfig } from "~/modules/config/config.server";
 import { signedCookie } from "~/modules/http/cookies.server";
-import { clearSessionCookie, findEndedSession, type EndedSession } from "./sessions.server";
+import { clearSessionCookie, type EndedSession, findEndedSession } from "./sessions.server";
 
 export const SIGNED_OUT_COOKIE_NAME = "lc_signed_out";
 /** Long enough to come back to the phone the next morning; the link it offers still goes only to the mailbox. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { oneTimeTokens, type OneTimeTokenPurpose } from "#db/schema";
+import { type OneTimeTokenPurpose, oneTimeTokens } from "#db/schema";
 import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
 
 /** How long each kind of emailed link stays valid. */

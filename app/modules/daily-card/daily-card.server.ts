@@ -11,11 +11,11 @@ import { getAccessStatus } from "~/modules/access/access.server";
 import { featuredCard } from "~/modules/cards/card";
 import { getCardsFor } from "~/modules/cards/cards.server";
 import type { AppConfig } from "~/modules/config/config.server";
+import { type EmailProducer, newOutboxRow } from "~/modules/email/queue.server";
+import { dailyCardEmail } from "~/modules/email/templates.server";
 import { rememberTimeZone } from "~/modules/habit/activity.server";
 import { localClock } from "~/modules/users/time-zone";
 import { updateUser } from "~/modules/users/users.server";
-import { type EmailProducer, newOutboxRow } from "~/modules/email/queue.server";
-import { dailyCardEmail } from "~/modules/email/templates.server";
 import { unsubscribeLinks } from "./unsubscribe.server";
 
 /** The schedule in wrangler.toml that runs enqueueDailyCards. */

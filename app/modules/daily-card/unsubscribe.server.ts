@@ -5,9 +5,9 @@
  */
 import type { Database } from "#db/client";
 import type { User } from "#db/schema";
-import { findUserById, updateUser } from "~/modules/users/users.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { isValidSignature, signValue } from "~/modules/security/signatures.server";
+import { findUserById, updateUser } from "~/modules/users/users.server";
 
 const LABEL = "light-cards unsubscribe v1\n";
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type Actor, recordAudit } from "~/modules/audit/audit-log.server";
-import type { ToastInput } from "~/modules/toast/toast";
 import type { ExperimentForm } from "~/modules/experiments/experiments.schema";
+import type { ToastInput } from "~/modules/toast/toast";
 import type { ExperimentSettings } from "./experiments";
 import { updateExperimentSettings } from "./settings.server";
 

@@ -3,19 +3,18 @@ import { isbot } from "isbot";
 import { z } from "zod";
 import type { User } from "#db/schema";
 import { signedCookie } from "~/modules/http/cookies.server";
+import { subjectBucket, variantForBucket } from "./buckets";
 import { type AllExperimentSettings, EXPERIMENTS, type VariantAssignment, variantOutsideTest } from "./experiments";
-import { randomBucket, userBucket, variantForBucket } from "./buckets";
 import { readExperimentSettings } from "./settings.server";
 import { ensureVisitorId } from "./visitor.server";
 
 /**
  * Who sees which variant (docs/decisions/020-ab-tests.md). Decided in the loader, before the page renders, so there
  * is no flicker and no JavaScript is needed:
- * - a signed-in user's variant comes from a hash of user id and test name, the same on every device;
- * - a visitor's is drawn at random on the first visit (the split's share of B);
- * - either is kept in KV under the subject (`assign:user:<id>`, `assign:visitor:<id>`, the visitor's for a year, as
- *   long as its cookie) and mirrored in a signed cookie, so a returning visitor costs no KV read, a lost cookie is recovered from KV, and a change of split
- *   never moves anyone already assigned;
+ * - a subject's bucket in a test is a hash of its id and the test's name: a signed-in user's id, the same on every
+ *   device, or a visitor's signed id (a visitor needs no storage, so a first visit costs no KV read or write);
+ * - the assignment is mirrored in a signed cookie, so a change of split never moves anyone already assigned;
+ * - a signed-in user's is also kept in KV (`assign:user:<id>`), so it follows them to a device that has no cookie;
  * - crawlers and visitors who send `Sec-GPC: 1` or `DNT: 1` see the control and are neither stored nor counted.
  */
 
@@ -31,6 +30,10 @@ export type Experiments = {
   settings: AllExperimentSettings;
   /** Cookies to send with the response (a new visitor id, a changed assignment). */
   setCookies: string[];
+  /** The UTC day of the last landing view counted for this browser, as its assignment cookie says. */
+  viewedOn: string | null;
+  /** What the assignment cookie holds (null when nothing is counted). */
+  assignmentCookie: z.infer<typeof cookieSchema> | null;
 };
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -38,7 +41,8 @@ const YEAR = 365 * 24 * 60 * 60;
 export const ASSIGNMENT_COOKIE_NAME = "lc_ab";
 const storedAssignmentSchema = z.partialRecord(z.enum(EXPERIMENTS), z.enum(["A", "B"]));
 type StoredAssignment = z.infer<typeof storedAssignmentSchema>;
-const cookieSchema = z.object({ subject: z.string(), assignment: storedAssignmentSchema });
+/** The cookie: whose assignment it is, the assignment, and the UTC day of the last landing view counted for it. */
+const cookieSchema = z.object({ subject: z.string(), assignment: storedAssignmentSchema, viewed: z.string().optional() });
 
 export function subjectKey(subject: ExperimentSubject): string {
   return `assign:${subject.kind}:${subject.id}`;
@@ -53,14 +57,18 @@ function assignmentCookie(context: Pick<AppLoadContext, "config">, request: Requ
   return signedCookie(ASSIGNMENT_COOKIE_NAME, context.config, request, { maxAge: YEAR });
 }
 
+/** The assignment the browser's cookie records for this subject, else a user's kept in KV; empty when none. */
 async function storedAssignment(
   context: Pick<AppLoadContext, "config" | "cloudflare">,
   request: Request,
   subject: ExperimentSubject,
-): Promise<{ assignment: StoredAssignment; fromCookie: boolean }> {
+): Promise<{ assignment: StoredAssignment; fromCookie: boolean; viewed: string | null }> {
   const cookie = cookieSchema.safeParse(await assignmentCookie(context, request).parse(request.headers.get("Cookie")));
-  if (cookie.success && cookie.data.subject === subjectKey(subject)) return { assignment: cookie.data.assignment, fromCookie: true };
-  return { assignment: (await readStoredAssignment(context.cloudflare.env.AB_KV, subject)) ?? {}, fromCookie: false };
+  if (cookie.success && cookie.data.subject === subjectKey(subject)) {
+    return { assignment: cookie.data.assignment, fromCookie: true, viewed: cookie.data.viewed ?? null };
+  }
+  if (subject.kind === "visitor") return { assignment: {}, fromCookie: false, viewed: null };
+  return { assignment: (await readStoredAssignment(context.cloudflare.env.AB_KV, subject)) ?? {}, fromCookie: false, viewed: null };
 }
 
 /** The variants this request shows and whom its events count for; see the module comment for the rules. */
@@ -72,7 +80,7 @@ async function resolveExperiments(
   const settings = await readExperimentSettings(context.cloudflare.env.AB_KV, { maxAgeMs: context.config.publicContentTtlMs });
   const outside = Object.fromEntries(EXPERIMENTS.map((name) => [name, variantOutsideTest(settings[name])])) as VariantAssignment;
   if (isbot(request.headers.get("User-Agent") ?? "") || optsOutOfTracking(request)) {
-    return { variants: outside, subject: null, visitorId: null, settings, setCookies: [] };
+    return { variants: outside, subject: null, visitorId: null, settings, setCookies: [], viewedOn: null, assignmentCookie: null };
   }
 
   const visitor = await ensureVisitorId(context.config, request);
@@ -84,8 +92,8 @@ async function resolveExperiments(
     console.warn("A/B assignment unavailable:", error);
     return null;
   });
-  if (!stored) return { variants: outside, subject: null, visitorId: null, settings, setCookies };
-  const { assignment, fromCookie } = stored;
+  if (!stored) return { variants: outside, subject: null, visitorId: null, settings, setCookies, viewedOn: null, assignmentCookie: null };
+  const { assignment, fromCookie, viewed } = stored;
 
   const variants = { ...outside };
   const next: StoredAssignment = { ...assignment };
@@ -94,7 +102,7 @@ async function resolveExperiments(
     if (settings[name].status !== "running") continue;
     let variant = next[name];
     if (!variant) {
-      const bucket = subject.kind === "user" ? await userBucket(subject.id, name) : randomBucket();
+      const bucket = await subjectBucket(subject.id, name);
       variant = variantForBucket(bucket, settings[name].splitB);
       next[name] = variant;
       assignedNow = true;
@@ -102,16 +110,45 @@ async function resolveExperiments(
     variants[name] = variant;
   }
 
-  if (assignedNow) {
-    // A visitor's assignment lives as long as its cookie: every cookie-less landing writes one, and none may stay forever.
-    const expiry = subject.kind === "visitor" ? { expirationTtl: YEAR } : undefined;
-    const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next), expiry);
+  if (assignedNow && subject.kind === "user") {
+    const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next));
     context.cloudflare.ctx.waitUntil(keep.catch((error: unknown) => console.warn("Keeping an A/B assignment failed:", error)));
   }
-  if (assignedNow || !fromCookie) {
-    setCookies.push(await assignmentCookie(context, request).serialize({ subject: subjectKey(subject), assignment: next }));
-  }
-  return { variants, subject, visitorId: visitor.visitorId, settings, setCookies };
+  const cookie = { subject: subjectKey(subject), assignment: next };
+  if (assignedNow || !fromCookie) setCookies.push(await assignmentCookie(context, request).serialize(cookie));
+  return { variants, subject, visitorId: visitor.visitorId, settings, setCookies, viewedOn: viewed, assignmentCookie: cookie };
+}
+
+/**
+ * The assignment cookie again, recording that today's landing view was counted: the visitor's next view that day
+ * sends nothing to count (docs/decisions/020-ab-tests.md, "Counting").
+ */
+export function viewedCookie(
+  context: Pick<AppLoadContext, "config">,
+  request: Request,
+  experiments: Pick<Experiments, "assignmentCookie">,
+  day: string,
+): Promise<string> | null {
+  if (!experiments.assignmentCookie) return null;
+  return assignmentCookie(context, request).serialize({ ...experiments.assignmentCookie, viewed: day });
+}
+
+/**
+ * A visitor's assignment as the checkout carries it to the purchase (Stripe's metadata, or the test payment):
+ * `hero_messaging=B,cta_button=A`. Empty for a signed-in user, whose assignment KV keeps, and for anyone not counted.
+ */
+export function checkoutAssignment(experiments: Pick<Experiments, "subject" | "assignmentCookie">): string {
+  if (experiments.subject?.kind !== "visitor" || !experiments.assignmentCookie) return "";
+  return Object.entries(experiments.assignmentCookie.assignment)
+    .map(([test, variant]) => `${test}=${variant}`)
+    .join(",");
+}
+
+/** The assignment a checkout carried; tests and variants it does not know are left out. */
+export function assignmentFromCheckout(text: string | null): StoredAssignment {
+  const pairs = (text ?? "").split(",").map((pair) => pair.split("="));
+  const parsed = storedAssignmentSchema.safeParse(Object.fromEntries(pairs.filter(([test]) => EXPERIMENTS.includes(test as never))));
+  return parsed.success ? parsed.data : {};
 }
 
 /** A subject's kept assignment (for counting a conversion after the fact), or null when it was never assigned. */
@@ -127,6 +164,8 @@ export async function readStoredAssignment(kv: KVNamespace, subject: ExperimentS
  */
 export type RequestExperiments = {
   resolve(): Promise<Experiments>;
+  /** Records in the assignment cookie that today's landing view was counted (replacing any assignment cookie queued). */
+  rememberViewCounted(day: string): Promise<void>;
   readonly responseCookies: string[];
 };
 
@@ -136,14 +175,22 @@ export function createRequestExperiments(
 ): RequestExperiments {
   const responseCookies: string[] = [];
   let resolved: Promise<Experiments> | null = null;
+  const resolve = () => {
+    resolved ??= (async () => {
+      const experiments = await resolveExperiments(context, request, (await context.auth.getCurrentUser())?.user ?? null);
+      responseCookies.push(...experiments.setCookies);
+      return experiments;
+    })();
+    return resolved;
+  };
   return {
-    resolve() {
-      resolved ??= (async () => {
-        const experiments = await resolveExperiments(context, request, (await context.auth.getCurrentUser())?.user ?? null);
-        responseCookies.push(...experiments.setCookies);
-        return experiments;
-      })();
-      return resolved;
+    resolve,
+    async rememberViewCounted(day) {
+      const cookie = await viewedCookie(context, request, await resolve(), day);
+      if (!cookie) return;
+      const queued = responseCookies.findIndex((entry) => entry.startsWith(`${ASSIGNMENT_COOKIE_NAME}=`));
+      if (queued >= 0) responseCookies.splice(queued, 1, cookie);
+      else responseCookies.push(cookie);
     },
     responseCookies,
   };

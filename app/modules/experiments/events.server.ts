@@ -3,27 +3,26 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { abEvents } from "#db/schema";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { type Experiments, type ExperimentSubject, readStoredAssignment, subjectKey } from "./assignment.server";
+import { assignmentFromCheckout, type ExperimentSubject, type Experiments, readStoredAssignment, subjectKey } from "./assignment.server";
+import { enqueueEventRows, type QueuedEventRow } from "./event-queue.server";
 import { type CtaPlacement, EXPERIMENTS, type ExperimentEvent, type ExperimentName, type Variant } from "./experiments";
 import { readExperimentSettings } from "./settings.server";
 import { readVisitorId } from "./visitor.server";
 
 /**
- * Counting A/B events in D1 (docs/decisions/020-ab-tests.md). Every write happens after the response
- * (`ctx.waitUntil`) and a failure is logged, never shown: counting must not slow or break the page. An event counts
+ * Counting A/B events (docs/decisions/020-ab-tests.md). Every event is enqueued after the response (`ctx.waitUntil`)
+ * and written to D1 in batches by the queue's consumer; a failure is logged, never shown: counting must not slow or
+ * break the page. An event counts
  * for each running test the subject is in; paused and ended tests count nothing. A row keeps the page's path only
  * (never its query or a raw Referer), at most MAX_EVENT_PATH_LENGTH characters: a stranger's request must not be
  * able to grow D1 by tens of kilobytes at a time.
  */
 
-type Row = typeof abEvents.$inferInsert;
-type Context = Pick<AppLoadContext, "db" | "cloudflare">;
+type Context = Pick<AppLoadContext, "cloudflare">;
 
-function writeAfterResponse(context: Context, label: string, rows: () => Promise<Row[]>): void {
-  const work = async () => {
-    const values = await rows();
-    if (values.length > 0) await context.db.insert(abEvents).values(values).onConflictDoNothing({ target: abEvents.dedupeKey });
-  };
+/** Enqueues the rows after the response; the queue's consumer writes them (event-queue.server.ts). */
+function countAfterResponse(context: Context, label: string, rows: () => Promise<QueuedEventRow[]>): void {
+  const work = async () => enqueueEventRows(context.cloudflare.env.EVENTS_QUEUE, await rows());
   context.cloudflare.ctx.waitUntil(work().catch((error: unknown) => console.warn(`Counting ${label} failed:`, error)));
 }
 
@@ -45,10 +44,11 @@ function eventRow(
   test: ExperimentName,
   variant: Variant,
   event: ExperimentEvent,
-  extra: Pick<Row, "url" | "placement" | "dedupeKey">,
-): Row {
+  extra: { url: string | null; placement: string | null; dedupeKey: string },
+): QueuedEventRow {
   const url = extra.url ? eventPath(extra.url) : null;
-  return { testName: test, variant, event, visitorId, userId: subject.kind === "user" ? subject.id : null, ...extra, url };
+  const userId = subject.kind === "user" ? subject.id : null;
+  return { id: crypto.randomUUID(), testName: test, variant, event, visitorId, userId, ...extra, url, timestamp: Date.now() };
 }
 
 /**
@@ -71,10 +71,22 @@ function utcDay(now: Date): string {
 }
 
 /**
+ * Counts a view of the landing page, rendered or from the edge cache: once per subject, test and UTC day. A browser
+ * whose assignment cookie says today's view was counted sends nothing at all; otherwise the cookie learns it.
+ */
+export async function recordLandingView(context: Context & Pick<AppLoadContext, "experiments">, url: string): Promise<void> {
+  const experiments = await context.experiments.resolve();
+  const day = utcDay(new Date());
+  if (!experiments.subject || experiments.viewedOn === day) return;
+  recordExperimentEvent(context, experiments, { type: "page_view", url });
+  await context.experiments.rememberViewCounted(day);
+}
+
+/**
  * Counts an event of this request for every running test: once per subject, test and UTC day, and for a click once
  * per placement too (a click repeated, by a person or a script, counts no more; issue 22).
  */
-export function recordExperimentEvent(
+function recordExperimentEvent(
   context: Context,
   experiments: Experiments,
   event: { type: "page_view" | "preview_click" | "cta_click"; url: string; placement?: CtaPlacement },
@@ -95,7 +107,7 @@ export function recordExperimentEvent(
     )
     .filter((row) => !row.dedupeKey || !alreadyCounted(row.dedupeKey));
   if (rows.length === 0) return;
-  writeAfterResponse(context, event.type, async () => rows);
+  countAfterResponse(context, event.type, async () => rows);
 }
 
 /**
@@ -122,14 +134,19 @@ export async function recordClick(
  * buyer's account's assignment when they saw the landing page signed in, else the assignment of the browser that
  * checked out. A buyer never assigned (no landing page seen) counts nowhere.
  */
-export function recordConversion(context: Context, purchase: { id: string; userId: string; visitorId: string | null }, url: string): void {
+export function recordConversion(
+  context: Context,
+  purchase: { id: string; userId: string; visitorId: string | null; visitorAssignment: string | null },
+  url: string,
+): void {
   const kv = context.cloudflare.env.AB_KV;
-  writeAfterResponse(context, "a conversion", async () => {
+  countAfterResponse(context, "a conversion", async () => {
     const settings = await readExperimentSettings(kv);
     const asUser: ExperimentSubject = { kind: "user", id: purchase.userId };
     const userAssignment = await readStoredAssignment(kv, asUser);
     const asVisitor: ExperimentSubject | null = purchase.visitorId ? { kind: "visitor", id: purchase.visitorId } : null;
-    const visitorAssignment = !userAssignment && asVisitor ? await readStoredAssignment(kv, asVisitor) : null;
+    const checkedOut = assignmentFromCheckout(purchase.visitorAssignment);
+    const visitorAssignment = !userAssignment && asVisitor && Object.keys(checkedOut).length > 0 ? checkedOut : null;
     const subject = userAssignment ? asUser : asVisitor;
     const assignment = userAssignment ?? visitorAssignment;
     if (!subject || !assignment) return [];

@@ -2,11 +2,11 @@ import { count, countDistinct, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { abEvents, abEventTotals } from "#db/schema";
 import {
+  type AllExperimentSettings,
   CTA_PLACEMENTS,
   type CtaPlacement,
   EXPERIMENT_DESCRIPTIONS,
   EXPERIMENTS,
-  type AllExperimentSettings,
   VARIANTS,
 } from "./experiments";
 import type { ExperimentResult, VariantResult } from "./results";

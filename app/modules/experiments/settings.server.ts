@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_SETTINGS, EXPERIMENTS, type AllExperimentSettings, type ExperimentName, type ExperimentSettings } from "./experiments";
+import { type AllExperimentSettings, DEFAULT_SETTINGS, EXPERIMENTS, type ExperimentName, type ExperimentSettings } from "./experiments";
 
 /**
  * Each test's status, split and winner, kept in KV under one key so an admin changes them without a deploy

@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { userFavorites, type User } from "#db/schema";
+import { type User, userFavorites } from "#db/schema";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { getVisibleCard } from "~/modules/cards/cards.server";
-import { recordActivitySafely } from "~/modules/habit/record.server";
 import type { EarnedBadge } from "~/modules/habit/activity.server";
+import { recordActivitySafely } from "~/modules/habit/record.server";
 
 /**
  * Favourites: one table (user_favorites, unique per user and card) and this one module. The card pages, the

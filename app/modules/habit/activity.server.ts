@@ -1,12 +1,12 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { affirmationCards, badges, userActivity, userBadges, userFavorites, userStats, type ActivityType, type User } from "#db/schema";
-import { updateUser } from "~/modules/users/users.server";
+import { type ActivityType, affirmationCards, badges, type User, userActivity, userBadges, userFavorites, userStats } from "#db/schema";
 import { countCards } from "~/modules/cards/cards.server";
-import { badgeProgress, type BadgeStats } from "./badges";
-import { nextStreak, streakOn, type StreakState } from "./streaks";
-import type { ActivityPage, BadgeList, EarnedBadge, StatsView } from "./progress";
 import { isValidTimeZone, localDay, preferredTimeZone } from "~/modules/users/time-zone";
+import { updateUser } from "~/modules/users/users.server";
+import { type BadgeStats, badgeProgress } from "./badges";
+import type { ActivityPage, BadgeList, EarnedBadge, StatsView } from "./progress";
+import { nextStreak, type StreakState, streakOn } from "./streaks";
 
 /**
  * The habit engine: activity, the counters and streak in user_stats, badges.

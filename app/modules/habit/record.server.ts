@@ -1,8 +1,8 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type ActivityType, type User, userActivity } from "#db/schema";
-import { type EarnedBadge, recordActivity, rememberTimeZone } from "./activity.server";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
+import { type EarnedBadge, recordActivity, rememberTimeZone } from "./activity.server";
 
 /**
  * Activity as pages record it: in the user's time zone (the browser's lc_tz cookie, else the stored one),

@@ -1,4 +1,4 @@
-import { createCookie, type Cookie } from "@remix-run/cloudflare";
+import { type Cookie, createCookie } from "@remix-run/cloudflare";
 import { parse } from "cookie";
 import type { AppConfig } from "~/modules/config/config.server";
 

@@ -5,10 +5,10 @@ import type { Card } from "~/modules/cards/card";
 import { getVisibleCard } from "~/modules/cards/cards.server";
 import { findPublicPreviewCard } from "~/modules/cards/public-collection.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
+import { sha256Hex } from "~/modules/security/crypto.server";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
 import { cardImageElement, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
 import { type ImageSize, THUMBNAIL_SIZES } from "./styles";
-import { sha256Hex } from "~/modules/security/crypto.server";
 
 /**
  * Card images, rendered once and kept in R2 (docs/decisions/017-card-images.md). Bump RENDERER_VERSION whenever a

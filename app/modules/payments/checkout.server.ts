@@ -17,7 +17,7 @@ type CheckoutStart =
  */
 export async function startCheckout(
   context: Pick<AppLoadContext, "db" | "config" | "stripe">,
-  input: { details: CheckoutDetails; user: User | null; visitorId: string },
+  input: { details: CheckoutDetails; user: User | null; visitorId: string; visitorAssignment: string },
 ): Promise<CheckoutStart> {
   const mode = paymentMode(context);
   if (mode === "test") return { status: "test-payment" };
@@ -32,6 +32,7 @@ export async function startCheckout(
       name: input.details.name,
       userId: input.user?.id ?? null,
       visitorId: input.visitorId,
+      visitorAssignment: input.visitorAssignment,
       priceCents: context.config.price.cents,
       currency: context.config.price.currency,
       productName: `LIGHT Cards: the complete collection (${await countCards(context.db)} cards)`,

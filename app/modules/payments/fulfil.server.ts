@@ -1,16 +1,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
-import { purchases, type Purchase, type User } from "#db/schema";
+import { type Purchase, purchases, type User } from "#db/schema";
+import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
-import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
-import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
 import { recordConversion, withdrawConversion } from "~/modules/experiments/events.server";
-import { checkCheckoutSession, refundPayment, type PaidCheckout } from "./stripe.server";
+import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
+import { checkCheckoutSession, type PaidCheckout, refundPayment } from "./stripe.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
 
@@ -68,7 +68,11 @@ export async function fulfilPaidCheckout(
   if (settled.status === "paid") {
     await sendReceipt(context, user, inserted);
     // Only the delivery that inserted the purchase counts it; the event's own key keeps it to one row regardless.
-    recordConversion(context, { id: inserted.id, userId: user.id, visitorId: payment.visitorId }, `${context.config.appOrigin}/success`);
+    recordConversion(
+      context,
+      { id: inserted.id, userId: user.id, visitorId: payment.visitorId, visitorAssignment: payment.visitorAssignment },
+      `${context.config.appOrigin}/success`,
+    );
   }
   return { purchase: settled, user, newlyFulfilled: true };
 }

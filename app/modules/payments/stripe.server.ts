@@ -24,6 +24,8 @@ type CheckoutRequest = {
   name: string;
   userId: string | null;
   visitorId: string;
+  /** The visitor's A/B assignment (`checkoutAssignment`): its conversion counts for the variants it saw. */
+  visitorAssignment: string;
   priceCents: number;
   currency: string;
   productName: string;
@@ -36,6 +38,7 @@ export async function createCheckoutSession(stripe: Stripe, request: CheckoutReq
     [CHECKOUT_MARKER.key]: CHECKOUT_MARKER.value,
     userId: request.userId ?? "",
     visitorId: request.visitorId,
+    ab: request.visitorAssignment,
     name: request.name,
   };
   const session = await stripe.checkout.sessions.create(
@@ -74,8 +77,9 @@ export type PaidCheckout = {
   amountCents: number;
   currency: string;
   startedByUserId: string | null;
-  /** The browser that checked out (its A/B assignment counts the conversion), when known. */
+  /** The browser that checked out, when known, and the A/B assignment it saw (counts the conversion). */
   visitorId: string | null;
+  visitorAssignment: string | null;
 };
 
 /** What a Checkout Session must show to grant access here. */
@@ -117,6 +121,7 @@ function paidCheckoutFrom(session: Stripe.Checkout.Session): PaidCheckout | null
     currency: session.currency ?? "usd",
     startedByUserId: session.metadata?.userId || null,
     visitorId: session.metadata?.visitorId || null,
+    visitorAssignment: session.metadata?.ab || null,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import { startSession } from "~/modules/auth/account.server";
-import type { NewSession } from "~/modules/auth/sessions.server";
 import { getUser, isAdmin } from "~/modules/auth/guards.server";
+import type { NewSession } from "~/modules/auth/sessions.server";
 import { findUserById } from "~/modules/users/users.server";
 import { claimAutoSignIn, findPurchaseBySessionId, fulfilStripeCheckoutSession } from "./fulfil.server";
 import { CHECKOUT_SESSION_ID_PATTERN, retrieveCheckoutSession } from "./stripe.server";

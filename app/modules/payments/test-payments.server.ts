@@ -35,7 +35,14 @@ type TestPaymentResult =
  */
 export async function payWithTestCard(
   context: Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">,
-  input: { email: string; name: string | null; cardNumber: string; startedByUserId: string | null; visitorId: string | null },
+  input: {
+    email: string;
+    name: string | null;
+    cardNumber: string;
+    startedByUserId: string | null;
+    visitorId: string | null;
+    visitorAssignment: string | null;
+  },
 ): Promise<TestPaymentResult> {
   const digits = input.cardNumber.replace(/\D/g, "");
   const card = TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, "") === digits);
@@ -55,6 +62,7 @@ export async function payWithTestCard(
     currency: context.config.price.currency,
     startedByUserId: input.startedByUserId,
     visitorId: input.visitorId,
+    visitorAssignment: input.visitorAssignment,
   });
   return { status: "paid", purchase, sessionId };
 }

@@ -9,9 +9,8 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
 import type { FontFiles } from "~/modules/images/engine";
-import { woffToSfnt } from "./woff";
 import { addOutline, type OutlineEntry } from "./outline";
-import { PAGE_HEIGHT, PAGE_WIDTH, type Fonts } from "./page-style";
+import { type Fonts, PAGE_HEIGHT, PAGE_WIDTH } from "./page-style";
 import {
   type CollectionPdfOptions,
   contentsEntries,
@@ -20,12 +19,13 @@ import {
   drawCover,
   drawFooter,
   drawSectionPage,
-  paginateContents,
   type PdfCard,
   type PdfCategory,
+  paginateContents,
   sectionsOf,
 } from "./pages";
 import { registerAdvances } from "./text-layout";
+import { woffToSfnt } from "./woff";
 
 export async function buildCollectionPdf(
   cards: readonly PdfCard[],

@@ -2,8 +2,9 @@
  * Text layout for the collection PDF, pure arithmetic over the fonts' metrics: widths, word wrapping, and blocks of
  * text set from the top of a box down, scaled to fit it.
  */
-import type { Font as FontkitFont } from "pdf-lib/cjs/types/fontkit";
+
 import type { PDFFont, PDFPage, RGB } from "pdf-lib";
+import type { Font as FontkitFont } from "pdf-lib/cjs/types/fontkit";
 import { INK } from "./page-style";
 
 /** A run of text to lay out: wrapped to the width, at `size` times the block's scale. */

@@ -1,5 +1,5 @@
-import type { RateLimiter, RateLimitResult } from "./types";
 import { effectiveLimit, RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
+import type { RateLimiter, RateLimitResult } from "./types";
 
 /**
  * Rate limiting on Cloudflare's rate limiting binding. A binding has a fixed limit and period, so every

@@ -1,7 +1,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis/cloudflare";
-import type { RateLimiter, RateLimitResult } from "./types";
 import { effectiveLimit, RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
+import type { RateLimiter, RateLimitResult } from "./types";
 
 /**
  * Rate limiting on Upstash Redis (REST), with @upstash/ratelimit's sliding window: one counter for the

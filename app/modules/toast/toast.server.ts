@@ -1,7 +1,7 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import type { AppConfig } from "~/modules/config/config.server";
 import { carriesCookie, readsGarbledAsMissing } from "~/modules/http/cookies.server";
-import { toastSchema, type Toast, type ToastInput } from "./toast";
+import { type Toast, type ToastInput, toastSchema } from "./toast";
 
 /**
  * Toasts queued by a server action travel in a signed flash cookie and are shown on the next

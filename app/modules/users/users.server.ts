@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { purchases, users, type Purchase, type User } from "#db/schema";
+import { type Purchase, purchases, type User, users } from "#db/schema";
 
 /** Emails are unique case-insensitively (a unique index on lower(email)); look them up the same way. */
 export async function findUserByEmail(db: Database, email: string): Promise<User | null> {

@@ -1,23 +1,23 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, data } from "@remix-run/cloudflare";
 import type { Database } from "#db/client";
 import type { EndConfirmation, ExperimentFormError } from "~/components/admin/experiments-panel";
-import { accessResultView, grantedToast, revokedToast, type AccessResultView } from "~/modules/access/admin-view";
-import type { Actor } from "~/modules/audit/audit-log.server";
-import { checkAccessByEmail, grantAccessByEmail, revokeAccessByEmail } from "~/modules/access/grants.server";
-import { resendFailedEmail } from "~/modules/email/queue.server";
-import { changeExperiment } from "~/modules/experiments/admin.server";
-import type { ToastInput } from "~/modules/toast/toast";
-import { redirectWithToast } from "~/modules/toast/toast.server";
 import {
+  type AdminIntent,
   adminFormSchema,
   RESEND_NOT_FAILED_MESSAGE,
   reasonOrNull,
   resendEmailSchema,
-  type AdminIntent,
 } from "~/modules/access/access.schema";
+import { type AccessResultView, accessResultView, grantedToast, revokedToast } from "~/modules/access/admin-view";
+import { checkAccessByEmail, grantAccessByEmail, revokeAccessByEmail } from "~/modules/access/grants.server";
+import type { Actor } from "~/modules/audit/audit-log.server";
+import { resendFailedEmail } from "~/modules/email/queue.server";
+import { changeExperiment } from "~/modules/experiments/admin.server";
 import { experimentFormSchema } from "~/modules/experiments/experiments.schema";
+import type { ToastInput } from "~/modules/toast/toast";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /**
  * What an /admin action answers when it does not redirect: one shape per section of the page, told apart by `section`,

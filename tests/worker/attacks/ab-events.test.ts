@@ -8,8 +8,8 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "#db/client";
 import { EXPERIMENTS } from "~/modules/experiments/experiments";
-import { readExperimentSettings } from "~/modules/experiments/settings.server";
 import { loadExperimentResults } from "~/modules/experiments/results.server";
+import { readExperimentSettings } from "~/modules/experiments/settings.server";
 import { CLEANUP_CRON } from "~/modules/maintenance/cleanup.server";
 import { cookieFrom, fetchApp, ORIGIN, runSchedule } from "../helpers";
 

@@ -4,6 +4,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { rateLimitClock } from "../../fakes/ratelimits";
+import { PASSWORD, uniqueEmail } from "../../support/identities";
 import {
   cookieFrom,
   countEmailsTo,
@@ -12,15 +14,13 @@ import {
   fetchAppWithEnv,
   latestEmailTo,
   ORIGIN,
+  PRODUCTION,
   postForm,
   postJson,
-  PRODUCTION,
   signedInEmail,
   signInCookie,
   visibleText,
 } from "../helpers";
-import { rateLimitClock } from "../../fakes/ratelimits";
-import { PASSWORD, uniqueEmail } from "../../support/identities";
 
 const ATTACKER_PASSWORD = "Attacker chose this 1";
 const OWNER_PASSWORD = "Owner chose this 2";

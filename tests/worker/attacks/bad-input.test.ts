@@ -4,8 +4,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { fetchApp, fetchAppAnswerOnly, ORIGIN } from "../helpers";
 import { uniqueEmail } from "../../support/identities";
+import { fetchApp, fetchAppAnswerOnly, ORIGIN } from "../helpers";
 
 /** Every page that has an action, each reached both as a page and as its single-fetch `.data` twin. */
 const PAGE_ACTIONS = [

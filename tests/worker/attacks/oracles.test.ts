@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { fakeResend } from "../../fakes/resend";
 import { brokenUpstash } from "../../fakes/upstash";
-import { deliver } from "../email-queue";
-import { countEmailsTo, createVerifiedUser, expectConsoleError, fetchAppWithEnv, ORIGIN, postForm, PRODUCTION, testEnv } from "../helpers";
 import { uniqueEmail } from "../../support/identities";
+import { deliver } from "../email-queue";
+import { countEmailsTo, createVerifiedUser, expectConsoleError, fetchAppWithEnv, ORIGIN, PRODUCTION, postForm, testEnv } from "../helpers";
 
 /** A buyer (paid in test mode) and an email that has never been seen. */
 async function buyerAndStranger() {

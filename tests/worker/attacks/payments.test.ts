@@ -6,20 +6,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import {
-  cookieFrom,
-  createVerifiedUser,
-  expectConsoleError,
-  fetchAppWithEnv,
-  latestEmailTo,
-  ORIGIN,
-  postForm,
-  postJson,
-  PRODUCTION,
-  signInCookie,
-  visibleText,
-} from "../helpers";
-import { uniqueEmail } from "../../support/identities";
-import {
   completed,
   fakeStripe,
   paidSession,
@@ -30,6 +16,20 @@ import {
   stripeSessions,
   webhook,
 } from "../../fakes/stripe";
+import { uniqueEmail } from "../../support/identities";
+import {
+  cookieFrom,
+  createVerifiedUser,
+  expectConsoleError,
+  fetchAppWithEnv,
+  latestEmailTo,
+  ORIGIN,
+  PRODUCTION,
+  postForm,
+  postJson,
+  signInCookie,
+  visibleText,
+} from "../helpers";
 
 type PurchaseRow = { id: string; status: string; provider: string; stripe_payment_intent_id: string | null };
 

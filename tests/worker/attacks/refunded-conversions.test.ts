@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { completed, fakeStripe, paidSession, refunded, webhook } from "../../fakes/stripe";
+import { checkoutMetadataAs, completed, fakeStripe, paidSession, refunded, webhook } from "../../fakes/stripe";
 import { uniqueEmail } from "../../support/identities";
 import { cookieFrom, fetchApp } from "../helpers";
 
@@ -21,7 +21,9 @@ async function buyerWhoSawTheLanding() {
   const landing = await fetchApp("/");
   await landing.text();
   const visitorId = cookieFrom(landing, "lc_vid").slice("lc_vid=".length).split(".")[0] ?? "";
-  const session = paidSession(uniqueEmail("refunder"), { metadata: { app: "light-cards", userId: "", visitorId, name: "Pat Refund" } });
+  const email = uniqueEmail("refunder");
+  const metadata = await checkoutMetadataAs(`${cookieFrom(landing, "lc_vid")}; ${cookieFrom(landing, "lc_ab")}`, email);
+  const session = paidSession(email, { metadata });
   expect((await webhook(completed(session))).status).toBe(200);
   expect(await conversionsOf(visitorId)).toBeGreaterThan(0);
   return { visitorId, session };
