@@ -1,6 +1,5 @@
 import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
@@ -24,7 +23,6 @@ export const action = jsonAction(
       cardNumber: input.cardNumber ?? DEFAULT_TEST_CARD,
       startedByUserId: user?.id ?? null,
       visitorId: await readVisitorId(context.config, request),
-      visitorAssignment: checkoutAssignment(await context.experiments.resolve()),
     });
     if (result.status === "failed") return apiError(402, result.message);
     return Response.json({

@@ -10,7 +10,6 @@ import { returnPathOf } from "~/modules/auth/auth.schema";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
-import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 import { recordClick } from "~/modules/experiments/events.server";
 import { ctaPlacementSchema } from "~/modules/experiments/experiments.schema";
 import { ensureVisitorId } from "~/modules/experiments/visitor.server";
@@ -94,8 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!details) return redirect("/checkout");
     await enforceRateLimits(context, request, [{ rule: "checkout_ip" }]);
     const { visitorId, setCookie } = await ensureVisitorId(context.config, request);
-    const visitorAssignment = checkoutAssignment(await context.experiments.resolve());
-    const started = await startCheckout(context, { details, user, visitorId, visitorAssignment });
+    const started = await startCheckout(context, { details, user, visitorId });
     if (started.status === "test-payment") return redirect("/mock-checkout", 303);
     if (started.status === "stripe") {
       return redirect(started.url, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });

@@ -7,7 +7,6 @@ import { useDelayedRedirect } from "~/hooks/use-delayed-redirect";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { getUser } from "~/modules/auth/guards.server";
 import { formatPrice } from "~/modules/config/money";
-import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
@@ -52,7 +51,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cardNumber: parsed.data.cardNumber ?? "",
       startedByUserId: user?.id ?? null,
       visitorId: await readVisitorId(context.config, request),
-      visitorAssignment: checkoutAssignment(await context.experiments.resolve()),
     });
     if (result.status === "failed") {
       return data({ state: "form" as const, emailError: null, cardError: result.message, error: null, successUrl: null }, { status: 402 });

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import { countCards } from "~/modules/cards/cards.server";
+import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 import type { CheckoutDetails } from "./checkout-state.server";
 import { paymentMode } from "./payment-mode.server";
 import { createCheckoutSession } from "./stripe.server";
@@ -16,8 +17,8 @@ type CheckoutStart =
  * signed in), test payments in development without a Stripe key, and never free access in production.
  */
 export async function startCheckout(
-  context: Pick<AppLoadContext, "db" | "config" | "stripe">,
-  input: { details: CheckoutDetails; user: User | null; visitorId: string; visitorAssignment: string },
+  context: Pick<AppLoadContext, "db" | "config" | "stripe" | "experiments">,
+  input: { details: CheckoutDetails; user: User | null; visitorId: string },
 ): Promise<CheckoutStart> {
   const mode = paymentMode(context);
   if (mode === "test") return { status: "test-payment" };
@@ -32,7 +33,8 @@ export async function startCheckout(
       name: input.details.name,
       userId: input.user?.id ?? null,
       visitorId: input.visitorId,
-      visitorAssignment: input.visitorAssignment,
+      // The visitor's A/B assignment rides to the webhook: its conversion counts for the variants it saw (020).
+      visitorAssignment: checkoutAssignment(await context.experiments.resolve()),
       priceCents: context.config.price.cents,
       currency: context.config.price.currency,
       productName: `LIGHT Cards: the complete collection (${await countCards(context.db)} cards)`,

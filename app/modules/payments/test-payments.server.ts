@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Purchase } from "#db/schema";
+import { checkoutAssignment } from "~/modules/experiments/assignment.server";
 import { fulfilPaidCheckout } from "./fulfil.server";
 
 /** Test payments' session ids are `mock_<purchase id>`, as the product rules name them (docs/decisions/013). */
@@ -34,14 +35,13 @@ type TestPaymentResult =
  * the others fail with their message and grant nothing.
  */
 export async function payWithTestCard(
-  context: Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">,
+  context: Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare" | "experiments">,
   input: {
     email: string;
     name: string | null;
     cardNumber: string;
     startedByUserId: string | null;
     visitorId: string | null;
-    visitorAssignment: string | null;
   },
 ): Promise<TestPaymentResult> {
   const digits = input.cardNumber.replace(/\D/g, "");
@@ -62,7 +62,7 @@ export async function payWithTestCard(
     currency: context.config.price.currency,
     startedByUserId: input.startedByUserId,
     visitorId: input.visitorId,
-    visitorAssignment: input.visitorAssignment,
+    visitorAssignment: checkoutAssignment(await context.experiments.resolve()),
   });
   return { status: "paid", purchase, sessionId };
 }
