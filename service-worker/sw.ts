@@ -230,12 +230,24 @@ async function readCollection(): Promise<OfflineCollection | null> {
 }
 
 let syncing: Promise<void> | null = null;
-/** One sync at a time; a page that loads while one runs waits for it. */
+let syncAfter: Promise<void> | null = null;
+/**
+ * One sync at a time. A page that loads while one runs gets a sync of its own once it ends, never a share of it: the
+ * account may have changed meanwhile (a sign-out), and the running one read the server's answer before. Pages that
+ * load during the same sync share the one that follows it.
+ */
 function syncCollection(): Promise<void> {
-  syncing ??= keepCollection().finally(() => {
-    syncing = null;
+  if (!syncing) {
+    syncing = keepCollection().finally(() => {
+      syncing = null;
+    });
+    return syncing;
+  }
+  syncAfter ??= syncing.then(() => {
+    syncAfter = null;
+    return syncCollection();
   });
-  return syncing;
+  return syncAfter;
 }
 
 async function keepCollection(): Promise<void> {
