@@ -81,7 +81,7 @@ type ThroughputRow = { label: string; app: number; constant: number; ratio: numb
 export async function timeThroughput(
   appOrigin: string,
   cases: { label: string; path: string; headers?: Record<string, string>; cold?: boolean }[],
-  constantPort = "8796",
+  constantPort = process.env.BENCH_CONSTANT_PORT ?? "8796",
 ): Promise<ThroughputRow[]> {
   const pages: Page[] = [];
   for (const entry of cases) {
