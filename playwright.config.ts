@@ -1,10 +1,14 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { E2E_PORT } from "./scripts/lib/e2e-ports";
+import { E2E_PORT, E2E_READY_URL } from "./scripts/lib/e2e-ports";
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real Worker in workerd, served
- * through Miniflare's API with no dev proxy in between (scripts/e2e-server.ts, docs/decisions/028-test-harness.md). Every journey runs twice: with JavaScript and without.
+ * through Miniflare's API with no dev proxy in between (scripts/e2e-server.ts, docs/decisions/028-test-harness.md).
+ * Every journey that submits a form or follows a link runs twice, with JavaScript and without. Two tags run once, with
+ * JavaScript: `@js`, a check that needs a script by nature (speech, clipboard, hydration), and `@once`, a check of
+ * what the server sends that no script changes (a page's sections, a redirect, a refusal), which the run with scripts
+ * sees whole and checks for console errors besides.
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromiumPath)) {
@@ -45,12 +49,13 @@ export default defineConfig({
   },
   projects: [
     { name: "javascript", use: { javaScriptEnabled: true } },
-    // Tests tagged @js need a script by nature (speech, clipboard, the Enter key handler).
-    { name: "no-javascript", use: { javaScriptEnabled: false }, grepInvert: /@js\b/ },
+    // Tests tagged @js need a script by nature; tests tagged @once check what no script changes (see above).
+    { name: "no-javascript", use: { javaScriptEnabled: false }, grepInvert: /@js\b|@once\b/ },
   ],
   webServer: {
     command: "npx tsx scripts/e2e-server.ts",
-    url: `http://127.0.0.1:${E2E_PORT}/`,
+    // Answers once the database is migrated and seeded (scripts/e2e-server.ts).
+    url: E2E_READY_URL,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

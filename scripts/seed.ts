@@ -12,16 +12,21 @@ import { offlineWranglerEnv } from "./lib/run";
 
 Object.assign(process.env, offlineWranglerEnv);
 
-/** Seeds the collection and, for local runs, the development admin. */
+/** Seeds the collection and, for local runs, the development admin, into `binding` (a local D1). */
+export async function seedDatabase(binding: D1Database) {
+  const db = createDb(binding);
+  const counts = await seedCollection(db);
+  await seedDevelopmentAdmin(db);
+  console.log(`Seeded ${counts.cards} cards in ${counts.categories} categories and ${counts.badges} badges.`);
+}
+
+/** Seeds the local D1 that `wrangler dev` serves (or the one under `persistTo`), through wrangler's platform proxy. */
 export async function seedLocalDatabase({ persistTo }: { persistTo?: string } = {}) {
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
     persist: persistTo ? { path: join(persistTo, "v3") } : true,
   });
   try {
-    const db = createDb(proxy.env.DB);
-    const counts = await seedCollection(db);
-    await seedDevelopmentAdmin(db);
-    console.log(`Seeded ${counts.cards} cards in ${counts.categories} categories and ${counts.badges} badges.`);
+    await seedDatabase(proxy.env.DB);
   } finally {
     await proxy.dispose();
   }

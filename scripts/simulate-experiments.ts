@@ -13,6 +13,7 @@ import { rmSync } from "node:fs";
 import { getLandingCopy } from "../app/content/landing-copy";
 import { CTA_PLACEMENTS, type Variant } from "../app/modules/experiments/experiments";
 import { DEV_ADMIN } from "./lib/dev-admin";
+import { controlPortFor, readyUrlFor } from "./lib/e2e-ports";
 import { offlineWranglerEnv, run } from "./lib/run";
 
 const VISITORS = Number(process.env.VISITORS ?? 2000);
@@ -85,7 +86,7 @@ async function visit(index: number): Promise<void> {
 async function waitForServer() {
   for (let attempt = 0; attempt < 240; attempt++) {
     try {
-      if ((await fetch(`${origin}/favicon.svg`)).ok) return;
+      if ((await fetch(readyUrlFor(controlPortFor(port)))).ok) return;
     } catch {
       // not listening yet
     }

@@ -251,10 +251,14 @@ function syncCollection(): Promise<void> {
 }
 
 async function keepCollection(): Promise<void> {
+  // A sign-out while this sync runs (forgetCollection) stops it, and it keeps nothing: a cache it opened after the
+  // sign-out's deletion would otherwise hold the old account's pages again, and stay if the network went away.
+  const startedAt = forgettings;
+  const forgotten = () => forgettings !== startedAt;
   const collection = await readCollection();
   // No answer (offline, a server error): change nothing.
-  if (!collection) return;
-  if (!collection.key) return forgetCollection();
+  if (!collection || forgotten()) return;
+  if (!collection.key) return dropCollection();
   const name = PERSONAL_PREFIX + collection.key;
   await deletePersonalCaches(name);
   if (!(await keepShell())) return;
@@ -265,22 +269,24 @@ async function keepCollection(): Promise<void> {
     await cache.delete(VERSION_ENTRY);
     try {
       for (const page of missing) {
+        if (forgotten()) break;
         // `Purpose: prefetch`: fetching a card for later is not reading it (recordCardView skips such requests).
         const response = await fetch(page, { headers: { Purpose: "prefetch" }, priority: "low" } as RequestInit);
         if (response.ok && !response.redirected) await cache.put(page, response);
       }
     } catch {
       // The network went away: the pages fetched so far stay readable offline; the next sync fetches them all again.
-      return;
+      if (!forgotten()) return;
     }
     // The account may have changed while the pages came in: keep them only if they are still this one's.
-    const after = await readCollection();
-    if (after?.key !== collection.key) {
+    const after = forgotten() ? null : await readCollection();
+    if (forgotten() || after?.key !== collection.key) {
       await cacheStorage.delete(name);
       return;
     }
     await cache.put(VERSION_ENTRY, new Response(collection.version));
   }
+  if (forgotten()) return cacheStorage.delete(name).then(() => undefined);
   await tell({ type: "offline-collection", cards: collection.pages.filter((page) => CARD_PAGE.test(page)).length });
 }
 
@@ -304,8 +310,18 @@ async function keepsAnyCollection(): Promise<boolean> {
   return (await cacheStorage.keys()).some((name) => name.startsWith(PERSONAL_PREFIX));
 }
 
-/** This browser keeps no one's pages, and its pages say so. */
+/** How many times this browser has forgotten the collection: a sync compares it with the count it began under. */
+let forgettings = 0;
+
+/** This browser keeps no one's pages, and its pages say so, once a sync under way has stopped (keepCollection). */
 async function forgetCollection(): Promise<void> {
+  forgettings++;
+  await syncing?.catch(() => undefined);
+  await dropCollection();
+}
+
+/** Deletes the personal caches and tells the pages: from a sign-out, or a sync the server answered with no account. */
+async function dropCollection(): Promise<void> {
   await deletePersonalCaches();
   await tell({ type: "offline-collection", cards: 0 });
 }

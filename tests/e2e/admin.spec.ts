@@ -97,14 +97,14 @@ test.describe("admin", () => {
     await expect(page.getByText("Please give a reason for revoking access.")).toBeVisible();
   });
 
-  test("a signed-in user who is not an admin is refused", async ({ page, login }) => {
+  test("a signed-in user who is not an admin is refused @once", async ({ page, login }) => {
     await login();
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);
     await expect(page.getByText("You do not have permission to open this page.")).toBeVisible();
   });
 
-  test("a visitor is sent to sign in", async ({ page }) => {
+  test("a visitor is sent to sign in @once", async ({ page }) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);

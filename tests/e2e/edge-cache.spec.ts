@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, expectHydrated, test } from "./fixtures";
 
 test.describe("public pages from the edge cache", () => {
   test("a page served from the cache runs its own scripts and still blocks an injected inline script @js", async ({ page }) => {
@@ -9,7 +9,7 @@ test.describe("public pages from the edge cache", () => {
     await expect(page.getByRole("heading", { name: "The Lord Is My Shepherd" })).toBeVisible();
 
     // Its own inline scripts, allowed by hash, ran: Remix hydrated the page.
-    await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter)).toBe("object");
+    await expectHydrated(page);
 
     // A script an attacker manages to insert is refused by the same policy.
     const violations: string[] = [];

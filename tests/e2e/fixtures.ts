@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { E2E_CONTROL_PORT } from "../../scripts/lib/e2e-ports";
 import { PASSWORD, uniqueEmail } from "../support/identities";
+import { resendingResets } from "./api-requests";
 import { type Account, ADMIN, adminSessionFile, postSignIn } from "./sessions";
 
 export { type Account, ADMIN };
@@ -31,7 +32,8 @@ export async function latestLinkTo(request: APIRequestContext, email: string, pa
       ?.replace(/&amp;/g, "&");
     expect(link, `a link in the outbox for ${email}`).toBeTruthy();
     if (path) expect(new URL(link!).pathname).toBe(path);
-  }).toPass({ timeout: 10_000 });
+    // The queue delivers at once in the tests' server (scripts/e2e-server.ts): look again soon, not after a second.
+  }).toPass({ intervals: [50, 100, 250], timeout: 10_000 });
   return link!;
 }
 
@@ -90,7 +92,9 @@ async function holdScripts(page: Page): Promise<{ release: () => void }> {
 
 /** Hydrated: Remix's router is running in the page. */
 export async function expectHydrated(page: Page) {
-  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter)).toBe("object");
+  await expect
+    .poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter), { intervals: [50, 100, 250] })
+    .toBe("object");
 }
 
 /*
@@ -119,6 +123,8 @@ export function landingHeading(page: Page) {
 }
 
 export const test = base.extend<{
+  /** The test's API requests (no browser cookies), each sent again once if its connection is reset (api-requests.ts). */
+  request: APIRequestContext;
   /**
    * Signs the test's page in directly (no clicking through the sign-in form) and resolves with the account:
    * `login()` a new verified account, `login(email)` a new verified account with that email, `login(account)`
@@ -127,8 +133,11 @@ export const test = base.extend<{
   login: (account?: string | Account) => Promise<Account>;
   /** Signs the test's page in as the seeded admin, with the one admin session of the run (global-setup.ts). */
   loginAsAdmin: () => Promise<Account>;
-  /** Signs the test's page in as a new verified account that has bought the collection (a test-mode payment). */
-  loginAsBuyer: () => Promise<Account>;
+  /**
+   * Signs the test's page in as a new verified account (with `email` when given) that has bought the collection (a
+   * test-mode payment).
+   */
+  loginAsBuyer: (email?: string) => Promise<Account>;
   /**
    * Opens `path` with the page's scripts held back, lets `act` type or turn as a reader can before hydration, then
    * lets the scripts run and resolves once the page has hydrated: what the reader did must still be there and count.
@@ -136,6 +145,9 @@ export const test = base.extend<{
    */
   beforeHydration: (path: string, act: () => Promise<void>) => Promise<void>;
 }>({
+  request: async ({ request }, use) => {
+    await use(resendingResets(request));
+  },
   login: async ({ page, request, baseURL }, use) => {
     await use(async (account) => {
       const signedIn = typeof account === "object" ? account : await createVerifiedUser(request, account ?? uniqueEmail("user"));
@@ -144,8 +156,8 @@ export const test = base.extend<{
     });
   },
   loginAsBuyer: async ({ page, request, baseURL }, use) => {
-    await use(async () => {
-      const buyer = await createVerifiedUser(request, uniqueEmail("buyer"));
+    await use(async (email = uniqueEmail("buyer")) => {
+      const buyer = await createVerifiedUser(request, email);
       expect((await request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
       await signInContext(page.context(), buyer, baseURL!);
       return buyer;

@@ -1,3 +1,4 @@
+import { resendingResets } from "./api-requests";
 import { expect, test } from "./fixtures";
 
 /** Card images and share pages, with JavaScript and without. */
@@ -127,7 +128,7 @@ test.describe("sharing a paid card", () => {
     // The page signs nothing as it renders: the link asks for one when followed.
     const href = (await whatsApp.getAttribute("href")) ?? "";
     expect(href).toBe(`/share-link/${cardId}?via=whatsapp`);
-    const answer = await page.request.get(href, { maxRedirects: 0 });
+    const answer = await resendingResets(page.request).get(href, { maxRedirects: 0 });
     expect(answer.status()).toBe(303);
     const text = new URL(answer.headers().location ?? "").searchParams.get("text") ?? "";
     const link = /https?:\/\/\S+$/.exec(text)?.[0] ?? "";

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, expectHydrated, landingHeading, test } from "./fixtures";
 
 test.describe("landing page", () => {
-  test("shows every section of the spec", async ({ page }) => {
+  test("shows every section of the spec @once", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
 
@@ -119,7 +119,7 @@ test.describe("landing page", () => {
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loaded);
   });
 
-  test("makes no request to another origin on load (self-hosted fonts)", async ({ page, baseURL }) => {
+  test("makes no request to another origin on load (self-hosted fonts) @once", async ({ page, baseURL }) => {
     const foreign: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(baseURL!)) foreign.push(request.url());

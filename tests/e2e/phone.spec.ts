@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createVerifiedUser, expect, expectHydrated, landingHeading, signInContext, test } from "./fixtures";
+import { expect, expectHydrated, landingHeading, test } from "./fixtures";
 
 /**
  * A buyer's daily use on a phone (390x844, touch), with JavaScript on and off: whole cards, a library that starts with
@@ -15,24 +15,23 @@ function thirtyCharacterEmail() {
   return email;
 }
 
-/** Signs the page in as a new buyer with a 30-character email. */
-async function signInAsBuyer(page: Page, baseURL: string) {
-  const buyer = await createVerifiedUser(page.request, thirtyCharacterEmail());
-  expect((await page.request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
-  await signInContext(page.context(), buyer, baseURL);
-  return buyer;
-}
+/** The narrow phones every page is measured at: the walkthrough's 390 px, and 360 px, the narrowest in common use. */
+const PHONE_WIDTHS = [390, 360];
 
 /**
- * Opens each page (once its heading shows) and measures its width beyond the viewport: what a reader would scroll
- * sideways to see.
+ * Opens each page (once its heading shows) and measures, at each phone width, its width beyond the viewport: what a
+ * reader would scroll sideways to see. The page is laid out again for each width, as when a phone turns.
  */
 async function expectNoSidewaysScroll(page: Page, pages: [path: string, heading: RegExp | string][]) {
   for (const [path, heading] of pages) {
+    await page.setViewportSize({ width: PHONE_WIDTHS[0]!, height: 844 });
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 844 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    }
   }
 }
 
@@ -41,45 +40,47 @@ async function openCollection(page: Page, path = "/cards") {
   await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
 }
 
-test.describe("no page scrolls sideways on a phone", () => {
-  for (const width of [390, 360]) {
-    test(`visitor pages at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 844 });
-      await expectNoSidewaysScroll(page, [
-        ["/", "Frequently Asked Questions"],
-        ["/sample-card", "Try a Sample Card"],
-        ["/login", "Welcome Back"],
-        ["/register", "Create Your Account"],
-        ["/checkout", /^(Get Full Access|Complete Your Purchase)$/],
-        ["/cards", "Access Your Collection"],
-        ["/cards/abundance-the-lord-is-my-shepherd", "Access Your Collection"],
-      ]);
-    });
+test.describe(`no page scrolls sideways on a phone (${PHONE_WIDTHS.join(" and ")} px)`, () => {
+  test("visitor pages", async ({ page }) => {
+    await expectNoSidewaysScroll(page, [
+      ["/", "Frequently Asked Questions"],
+      ["/sample-card", "Try a Sample Card"],
+      ["/login", "Welcome Back"],
+      ["/register", "Create Your Account"],
+      ["/checkout", /^(Get Full Access|Complete Your Purchase)$/],
+      ["/cards", "Access Your Collection"],
+      ["/cards/abundance-the-lord-is-my-shepherd", "Access Your Collection"],
+    ]);
+  });
 
-    test(`a buyer's pages at ${width} px, with a 30-character email`, async ({ page, baseURL }) => {
+  test("a buyer's pages, with a 30-character email", async ({ page, loginAsBuyer }) => {
+    const buyer = await loginAsBuyer(thirtyCharacterEmail());
+    await expectNoSidewaysScroll(page, [
+      ["/dashboard", /^Welcome back, .+!$/],
+      ["/cards", "Your Collection"],
+      ["/cards?view=list", "Your Collection"],
+      ["/cards/abundance-the-lord-is-my-shepherd", "The Lord Is My Shepherd"],
+      ["/collection", "The collection as a PDF"],
+      ["/", "Frequently Asked Questions"],
+    ]);
+    // The address is cut to fit, and whole in its title; Log Out stays on the screen, at either width.
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("account-email")).toHaveAttribute("title", buyer.email);
+    for (const width of PHONE_WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
-      const buyer = await signInAsBuyer(page, baseURL!);
-      await expectNoSidewaysScroll(page, [
-        ["/dashboard", /^Welcome back, .+!$/],
-        ["/cards", "Your Collection"],
-        ["/cards?view=list", "Your Collection"],
-        ["/cards/abundance-the-lord-is-my-shepherd", "The Lord Is My Shepherd"],
-        ["/collection", "The collection as a PDF"],
-        ["/", "Frequently Asked Questions"],
-      ]);
-      // The address is cut to fit, and whole in its title; Log Out stays on the screen.
-      await page.goto("/dashboard");
-      await expect(page.getByTestId("account-email")).toHaveAttribute("title", buyer.email);
       await expect(page.getByRole("button", { name: "Log Out" })).toBeInViewport({ ratio: 1 });
-    });
-  }
+    }
+  });
 });
 
 test.describe("whole cards", () => {
   test.use({ reducedMotion: "reduce" });
 
-  test("every card shows the end of its verse and its reflection on the card, and keeps its controls inside", async ({ page, baseURL }) => {
-    await signInAsBuyer(page, baseURL!);
+  test("every card shows the end of its verse and its reflection on the card, and keeps its controls inside", async ({
+    page,
+    loginAsBuyer,
+  }) => {
+    await loginAsBuyer(thirtyCharacterEmail());
     await openCollection(page);
     const cards = page.locator("article.flip-card");
     const count = await cards.count();
@@ -123,9 +124,9 @@ test.describe("whole cards", () => {
 test.describe("the library starts with cards", () => {
   test("a one-line bar of at most a quarter of the screen, and the first result on the first screen after a search", async ({
     page,
-    baseURL,
+    loginAsBuyer,
   }) => {
-    await signInAsBuyer(page, baseURL!);
+    await loginAsBuyer(thirtyCharacterEmail());
     await openCollection(page);
     const bar = page.getByTestId("library-bar");
     const box = await bar.boundingBox();
@@ -145,8 +146,8 @@ test.describe("the library starts with cards", () => {
     await expect(page.getByText(/^Showing 1 of \d+ cards \(matching "shepherd"\)$/)).toBeInViewport();
   });
 
-  test("an empty favourites list says how to save a card", async ({ page, baseURL }) => {
-    await signInAsBuyer(page, baseURL!);
+  test("an empty favourites list says how to save a card @once", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer(thirtyCharacterEmail());
     await openCollection(page, "/cards?favorites=1");
     await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
     await expect(page.getByText("Tap the heart on a card to save it here.")).toBeVisible();
@@ -154,8 +155,8 @@ test.describe("the library starts with cards", () => {
 });
 
 test.describe("one signed-in navigation", () => {
-  test("Today, Cards, Favorites and Journey in a tab bar on every signed-in page", async ({ page, baseURL }) => {
-    await signInAsBuyer(page, baseURL!);
+  test("Today, Cards, Favorites and Journey in a tab bar on every signed-in page", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer(thirtyCharacterEmail());
     await page.goto("/dashboard");
     const tabs = page.getByRole("navigation", { name: "App" });
     await expect(tabs.getByRole("link")).toHaveText(["Today", "Cards", "Favorites", "Journey"]);
@@ -200,13 +201,13 @@ test.describe("the marketing pages on a phone", () => {
     if (test.info().project.name === "javascript") await expect(main.getByRole("link", { name: "Testimonials" })).toBeHidden();
   });
 
-  test("a category tab reloads onto the preview", async ({ page }) => {
+  test("a category tab reloads onto the preview @once", async ({ page }) => {
     await page.goto("/?category=strength#preview");
     await expect(page.getByRole("heading", { name: /^Preview/ })).toBeInViewport();
   });
 
-  test("a buyer sees My cards instead of the buy buttons", async ({ page, baseURL }) => {
-    await signInAsBuyer(page, baseURL!);
+  test("a buyer sees My cards instead of the buy buttons @once", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer(thirtyCharacterEmail());
     await page.goto("/");
     await expect(landingHeading(page)).toBeAttached();
     const main = page.getByRole("navigation", { name: "Main" });
@@ -220,11 +221,11 @@ test.describe("the marketing pages on a phone", () => {
 test.describe("accessible in both colour schemes @js", () => {
   test.use({ reducedMotion: "reduce" });
   for (const colorScheme of ["light", "dark"] as const) {
-    test(`the buyer's pages meet WCAG 2 AA (axe), ${colorScheme}`, async ({ page, baseURL }) => {
+    test(`the buyer's pages meet WCAG 2 AA (axe), ${colorScheme}`, async ({ page, loginAsBuyer }) => {
       // axe reads every node of the 49-card library: slow on a busy machine, never a wait for time.
       test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme });
-      await signInAsBuyer(page, baseURL!);
+      await loginAsBuyer(thirtyCharacterEmail());
       for (const [path, heading] of [
         ["/cards", "Your Collection"],
         ["/cards/abundance-the-lord-is-my-shepherd", "The Lord Is My Shepherd"],
@@ -253,9 +254,9 @@ test.describe("accessible in both colour schemes @js", () => {
 });
 
 test.describe("the daily-email switch", () => {
-  test("saves the moment it is flipped with JavaScript (the page stays put), with its button without", async ({ page, baseURL }) => {
+  test("saves the moment it is flipped with JavaScript (the page stays put), with its button without", async ({ page, loginAsBuyer }) => {
     const javaScript = test.info().project.name === "javascript";
-    await signInAsBuyer(page, baseURL!);
+    await loginAsBuyer(thirtyCharacterEmail());
     await page.goto("/dashboard");
     if (javaScript) await expectHydrated(page);
     const emailSwitch = page.getByLabel("Send me the daily card by email");

@@ -69,7 +69,7 @@ test.describe("buying the collection in test mode", () => {
     });
   }
 
-  test("/test-checkout lists the three test cards", async ({ page }) => {
+  test("/test-checkout lists the three test cards @once", async ({ page }) => {
     await page.goto("/test-checkout");
     for (const number of ["4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995"]) {
       await expect(page.getByRole("cell", { name: number })).toBeVisible();
@@ -98,7 +98,7 @@ test.describe("the access gate", () => {
     await expect(page.getByText(/\d+ Cards Available/)).toBeVisible();
   });
 
-  test("a signed-in user without access is sent to checkout with 'Access Required'", async ({ page, login }) => {
+  test("a signed-in user without access is sent to checkout with 'Access Required' @once", async ({ page, login }) => {
     await login();
     await page.goto("/cards");
     await expect(page.getByRole("heading", { name: "Get Full Access" })).toBeVisible();

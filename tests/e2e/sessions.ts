@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { type APIRequestContext, expect } from "@playwright/test";
+import { resendingResets } from "./api-requests";
 
 export type Account = { email: string; password: string };
 
@@ -22,22 +23,12 @@ export function adminSessionFile(outputDir: string): string {
  * Posts the /login form through `request` and follows the redirect to the dashboard, as a browser would (which
  * also takes the "Welcome back!" toast); the request context then holds the lc_session cookie.
  */
-/**
- * wrangler dev's local proxy answers this 503 when its workerd process was replaced while a request was in flight,
- * and retries only GET and HEAD by itself. It is the dev server's answer, never the app's, so a POST that meets it is
- * simply sent again, as the message asks.
- */
-const DEV_PROXY_RESTART = "Your worker restarted mid-request";
-
 export async function postSignIn(request: APIRequestContext, { email, password }: Account, baseURL: string) {
-  const post = () =>
-    request.post("/login", {
-      form: { email, password, intent: "password" },
-      // A browser's same-origin form post: the app refuses POSTs whose Origin is another site.
-      headers: { Origin: new URL(baseURL).origin },
-    });
-  let response = await post();
-  if (response.status() === 503 && (await response.text()).includes(DEV_PROXY_RESTART)) response = await post();
+  const response = await resendingResets(request).post("/login", {
+    form: { email, password, intent: "password" },
+    // A browser's same-origin form post: the app refuses POSTs whose Origin is another site.
+    headers: { Origin: new URL(baseURL).origin },
+  });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
   expect(new URL(response.url()).pathname, `sign-in of ${email} lands on the dashboard`).toBe("/dashboard");
 }
