@@ -79,7 +79,12 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
         return counted.run(async () => {
           const response = await handleFetch(request, config, counted.env, counted.ctx, requestLog);
           const route = new URL(request.url).pathname;
-          const line = { type: "request", name: `${request.method} ${route}`, requestId: requestLog.requestId, status: response.status } as const;
+          const line = {
+            type: "request",
+            name: `${request.method} ${route}`,
+            requestId: requestLog.requestId,
+            status: response.status,
+          } as const;
           ctx.waitUntil(counted.settled().then((counts) => logCounts(line, counts)));
           return response;
         });

@@ -81,7 +81,12 @@ describe("counted at the bindings, after-response work included", () => {
     const { id: cardId } = await paidCard();
     const add = async () => {
       lines.length = 0;
-      const response = await api(`/api/user/${me.id}/favorites`, { token: me.token, method: "POST", body: JSON.stringify({ cardId }), env: COUNTING });
+      const response = await api(`/api/user/${me.id}/favorites`, {
+        token: me.token,
+        method: "POST",
+        body: JSON.stringify({ cardId }),
+        env: COUNTING,
+      });
       return { status: response.status, counts: lines.find((line) => line.type === "request") };
     };
     const added = await add();

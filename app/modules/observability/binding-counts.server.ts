@@ -5,6 +5,7 @@
  * (COUNT_BINDINGS=on, read by config.server.ts): the bench turns it on to build the capacity model (docs/capacity.md);
  * production never wraps a binding.
  */
+// biome-ignore lint/correctness/noNodejsModules: workerd implements AsyncLocalStorage (nodejs_compat); server-only file.
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export type BindingCounts = {
@@ -193,6 +194,9 @@ export function countBindings(env: Env, ctx: ExecutionContext): CountedRun {
 }
 
 /** One JSON line of counts for the bench to read (the request's line carries its id: the cf-ray header it sent). */
-export function logCounts(line: { type: "request" | "queue" | "cron"; name: string; requestId?: string; status?: number }, counts: BindingCounts) {
+export function logCounts(
+  line: { type: "request" | "queue" | "cron"; name: string; requestId?: string; status?: number },
+  counts: BindingCounts,
+) {
   console.log(JSON.stringify({ level: "info", counts: true, ...line, ...counts }));
 }
