@@ -69,15 +69,19 @@ class CountingServer {
         server.lastLineAt = Date.now();
       }
     });
-    const deadline = Date.now() + 240_000;
+    // It builds the bundle, migrates and seeds first: minutes on a busy 2-core machine.
+    const deadline = Date.now() + 600_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error("the counting server ended before it answered");
+      if (child.exitCode !== null) throw new Error(`the counting server ended (exit ${child.exitCode}) before it answered`);
       try {
         if ((await fetch(`${server.origin}/favicon.svg`)).ok) break;
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error("the counting server did not start within 240 s");
+      if (Date.now() > deadline) {
+        server.stop();
+        throw new Error("the counting server did not start within 600 s");
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     return server;
