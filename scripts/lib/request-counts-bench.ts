@@ -13,7 +13,7 @@
  *
  * Used by scripts/bench.ts; alone (after `npm run build`): `npx tsx scripts/lib/request-counts-bench.ts`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { type BrowserContext, chromium } from "@playwright/test";
 import type { BindingCounts } from "../../app/modules/observability/binding-counts.server";
@@ -228,7 +228,27 @@ async function signedInBuyerContext(server: CountingServer, browser: Awaited<Ret
   return context;
 }
 
-export type RequestCountsReport = { journeys: Journey[]; idleCpuMsPerSecond: number };
+export type RequestCountsReport = { journeys: Journey[]; idleCpuMsPerSecond: number; eventRowBytes: string };
+
+/**
+ * What an A/B event row keeps in D1, with its three index entries: the pages of ab_events and its indexes (SQLite's
+ * dbstat, through Debian's sqlite3; D1 does not expose dbstat) over its rows, in the bench's own local database.
+ */
+function eventRowBytes(): string {
+  try {
+    const dir = ".wrangler/counts-state/v3/d1/miniflare-D1DatabaseObject";
+    const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+    const query =
+      "SELECT (SELECT sum(pgsize) FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = 'ab_events')) || ' bytes over ' || (SELECT count(*) FROM ab_events) || ' rows'";
+    const [bytes = 0, rows = 1] = execFileSync("sqlite3", [`${dir}/${file}`, query], { encoding: "utf8" })
+      .trim()
+      .split(/ bytes over | rows/)
+      .map(Number);
+    return `${(bytes / rows).toFixed(0)} bytes per ab_events row with its indexes (${bytes} bytes over ${rows} rows, SQLite's dbstat)`;
+  } catch (error) {
+    return `not measured (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`;
+  }
+}
 
 /** Starts the counting server on `port` (crons fired on `controlPort`), walks the journeys, and stops it. */
 export async function measureRequestCounts(port: string, controlPort: string): Promise<RequestCountsReport> {
@@ -367,7 +387,7 @@ export async function measureRequestCounts(port: string, controlPort: string): P
       }
     }
     await buyerContext?.close();
-    return { journeys, idleCpuMsPerSecond: idleMsPerMs * 1000 };
+    return { journeys, idleCpuMsPerSecond: idleMsPerMs * 1000, eventRowBytes: eventRowBytes() };
   } finally {
     await browser.close();
     server.stop();
@@ -430,6 +450,7 @@ export function printRequestCounts(report: RequestCountsReport) {
       ),
     );
   }
+  console.log(`  D1 storage of an A/B event: ${report.eventRowBytes}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
