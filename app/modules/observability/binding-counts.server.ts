@@ -1,9 +1,9 @@
 /**
- * What a request, a queue batch or a cron run asks of the platform, counted at the bindings (docs/decisions/034-request-
- * counts.md): D1 statements and the rows D1 says they read and wrote (its result `meta`), KV reads and writes, R2
- * operations, queue messages by binding, and the edge cache's hits, misses and stores. Development only and opt-in
- * (COUNT_BINDINGS=on, read by config.server.ts): the bench turns it on to build the capacity model (docs/capacity.md);
- * production never wraps a binding.
+ * What a request, a queue batch or a cron run asks of the platform, counted at the bindings
+ * (docs/decisions/034-request-counts.md): D1 statements and the rows D1 says they read and wrote (its result `meta`),
+ * KV reads and writes, R2 operations, queue messages by binding, and the edge cache's hits, misses and stores.
+ * Development only and opt-in (COUNT_BINDINGS=on, read by config.server.ts): the bench turns it on to build the
+ * capacity model (docs/capacity.md); production never wraps a binding.
  */
 // biome-ignore lint/correctness/noNodejsModules: workerd implements AsyncLocalStorage (nodejs_compat); server-only file.
 import { AsyncLocalStorage } from "node:async_hooks";
