@@ -15,6 +15,8 @@
  *   scores and the paint metrics (issue 13's targets)
  * - the forms that send email (the access gate's Check Access, Forgot password): the median answer, which no longer
  *   waits for the email (it is queued: docs/decisions/021)
+ * - the per-request counts the capacity model uses (D1, KV, R2, queues, edge cache, CPU), last, on a server of their own
+ *   (scripts/lib/request-counts-bench.ts; docs/capacity.md)
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -22,6 +24,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { timeEmailForms } from "./lib/email-forms-bench";
 import { type LighthouseFigures, runLighthouse } from "./lib/lighthouse-bench";
+import { measureRequestCounts, printRequestCounts } from "./lib/request-counts-bench";
 import { offlineWranglerEnv, run } from "./lib/run";
 import { BROWSER_UA, timeThroughput } from "./lib/throughput-bench";
 
@@ -400,3 +403,7 @@ try {
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
 }
+
+// The capacity model's counts (docs/capacity.md): the app with COUNT_BINDINGS=on on its own fresh state, once the
+// timed server above is gone, on the same two ports (the app's and, for firing the crons, the constant Worker's).
+printRequestCounts(await measureRequestCounts(port, process.env.BENCH_CONSTANT_PORT ?? "8796"));

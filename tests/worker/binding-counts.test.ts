@@ -1,0 +1,113 @@
+/**
+ * The bench's counts (docs/decisions/034-request-counts.md): with COUNT_BINDINGS=on, each request, queue batch and
+ * cron run logs one line of what it asked of D1, KV, R2, the queues and the edge cache, counted at the bindings,
+ * after-response work included. docs/capacity.md is built from these lines, so they must match what the code does.
+ */
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BindingCounts } from "~/modules/observability/binding-counts.server";
+import { fetchAppWithEnv } from "./helpers";
+import { api, buyer, paidCard } from "./library-support";
+
+const COUNTING = { COUNT_BINDINGS: "on" };
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+type CountsLine = BindingCounts & { counts: true; type: "request" | "queue" | "cron"; name: string; requestId?: string };
+
+const lines: CountsLine[] = [];
+beforeEach(() => {
+  lines.length = 0;
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    const text = args.map(String).join(" ");
+    if (text.startsWith("{") && text.includes('"counts":true')) lines.push(JSON.parse(text) as CountsLine);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const requestLine = (ray: string) => lines.find((line) => line.type === "request" && line.requestId === ray);
+
+/** Rows D1 writes for one row inserted into `table`: the row and an entry in each of its indexes (D1 counts both). */
+async function rowsWrittenPerInsert(table: string): Promise<number> {
+  const indexes = await env.DB.prepare("SELECT count(*) AS n FROM pragma_index_list(?)").bind(table).first<number>("n");
+  return 1 + (indexes ?? 0);
+}
+
+function landing(headers: Record<string, string> = {}) {
+  const ray = `counts-${crypto.randomUUID()}`;
+  return fetchAppWithEnv(COUNTING, "/", { headers: { "User-Agent": BROWSER, "cf-ray": ray, ...headers } }).then((response) => ({
+    response,
+    counts: requestLine(ray),
+  }));
+}
+
+describe("counted at the bindings, after-response work included", () => {
+  it("a new visitor's landing writes nothing to KV or D1 and sends one events message, whose batch writes its rows", async () => {
+    const { response, counts } = await landing();
+    expect(response.status).toBe(200);
+    expect(counts?.kv.writes).toBe(0);
+    expect(counts?.d1.rowsWritten).toBe(0);
+    expect(counts?.d1.statements).toBeGreaterThan(0);
+    expect(counts?.queues).toEqual({ EVENTS_QUEUE: 1 });
+
+    // The consumer's line: one statement for the batch, each row written with its index entries.
+    const consumed = lines.filter((line) => line.type === "queue" && line.name === "light-cards-events");
+    expect(consumed).toHaveLength(1);
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM ab_events WHERE event = 'page_view' AND visitor_id = ?")
+      .bind(visitorIdFrom(response))
+      .first<number>("n");
+    expect(rows).toBeGreaterThan(0);
+    expect(consumed[0]?.d1.statements).toBe(1);
+    expect(consumed[0]?.d1.rowsWritten).toBe((rows ?? 0) * (await rowsWrittenPerInsert("ab_events")));
+  });
+
+  it("the same visitor's second landing that day is an edge-cache hit and sends nothing at all", async () => {
+    const first = await landing();
+    const cookie = first.response.headers
+      .getSetCookie()
+      .map((entry) => entry.split(";")[0])
+      .join("; ");
+    const { counts } = await landing({ Cookie: cookie });
+    // The first view of this variant set missed and stored it (or an earlier test did); this one is served from it.
+    expect(counts?.cache).toEqual({ hits: 1, misses: 0, puts: 0 });
+    expect(counts?.queues).toEqual({});
+    expect(counts?.kv.writes).toBe(0);
+    expect(counts?.d1.rowsWritten).toBe(0);
+  });
+
+  it("a favourite toggle writes its row (and the activity it records); adding it again writes nothing", async () => {
+    const me = await buyer();
+    const { id: cardId } = await paidCard();
+    const add = async () => {
+      lines.length = 0;
+      const response = await api(`/api/user/${me.id}/favorites`, {
+        token: me.token,
+        method: "POST",
+        body: JSON.stringify({ cardId }),
+        env: COUNTING,
+      });
+      return { status: response.status, counts: lines.find((line) => line.type === "request") };
+    };
+    const added = await add();
+    expect(added.status).toBe(201);
+    expect(added.counts?.d1.rowsWritten).toBeGreaterThanOrEqual(await rowsWrittenPerInsert("user_favorites"));
+    expect(added.counts?.kv).toEqual({ reads: 0, writes: 0, deletes: 0, lists: 0 });
+
+    const again = await add();
+    expect(again.status).toBe(200);
+    expect(again.counts?.d1.rowsWritten).toBe(0);
+    expect(again.counts?.d1.statements).toBeGreaterThan(0);
+  });
+
+  it("counts nothing, and logs no line, unless COUNT_BINDINGS is on", async () => {
+    await fetchAppWithEnv({}, "/", { headers: { "User-Agent": BROWSER } });
+    expect(lines).toEqual([]);
+  });
+});
+
+function visitorIdFrom(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((entry) => entry.startsWith("lc_vid="));
+  // `lc_vid=<id>.<signature>`
+  return cookie?.split(";")[0]?.slice("lc_vid=".length).split(".")[0] ?? "";
+}
