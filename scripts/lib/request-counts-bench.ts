@@ -17,6 +17,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { type BrowserContext, chromium } from "@playwright/test";
 import type { BindingCounts } from "../../app/modules/observability/binding-counts.server";
+import { readyUrlFor } from "./e2e-ports";
 import { offlineWranglerEnv } from "./run";
 import { BROWSER_UA } from "./throughput-bench";
 
@@ -69,12 +70,12 @@ class CountingServer {
         server.lastLineAt = Date.now();
       }
     });
-    // It builds the bundle, migrates and seeds first: minutes on a busy 2-core machine.
+    // It bundles, migrates and seeds first (minutes on a busy 2-core machine), then answers /ready.
     const deadline = Date.now() + 600_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the counting server ended (exit ${child.exitCode}) before it answered`);
       try {
-        if ((await fetch(`${server.origin}/favicon.svg`)).ok) break;
+        if ((await fetch(readyUrlFor(controlPort))).ok) break;
       } catch {
         // not listening yet
       }
