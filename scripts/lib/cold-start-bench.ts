@@ -178,7 +178,7 @@ export function describeColdStart(figures: ColdStartFigures): string[] {
     `  the wasm modules: importing them costs a request ${ms(figures.wasm)} (workerd compiled them before it was ready; V8 in Node compiles them in ${ms(figures.wasmCompileInV8)})`,
     `  the Worker's script parsed and evaluated ${ms(figures.evaluate)}`,
     `  first / of the isolate ${ms(figures.firstLanding)}, a later / ${ms(figures.laterLanding)}`,
-    `  so the first / costs ${ms(figures.wasm + figures.evaluate + figures.firstLanding)} after ready; the upload, ${kib(total)} gzip:`,
+    `  so the first / costs ${ms(figures.evaluate + figures.firstLanding)} after ready; the upload, ${kib(total)} gzip:`,
     ...[...figures.parts.entries()].map(([part, size]) => `    ${part.padEnd(28)} ${kib(size.raw).padStart(9)} (gzip ${kib(size.gzip)})`),
   ];
 }
