@@ -13,11 +13,19 @@ export type LighthouseFigures = {
   cls: number;
   /** What Lighthouse says holds the paint back: failing audits with an estimated saving, largest first. */
   opportunities: string[];
+  /** The page Lighthouse ended on, after any redirect (a lost session would end on /login). */
+  finalUrl: string;
 };
+
+/**
+ * A signed-in user as a browser carries them: the cookies a sign-in through the /login form sets, sent by Chromium
+ * with every request of the run (Lighthouse's `extraHeaders`), and the heading that proves the audited page is theirs.
+ */
+export type LighthouseSession = { cookie: string; expectedHeading: string };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+export async function runLighthouse(url: string, session?: LighthouseSession): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
@@ -28,8 +36,10 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      extraHeaders: session ? { Cookie: session.cookie } : undefined,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (session) expectAuditedPage(url, session, result.lhr.finalDisplayedUrl, result.artifacts.MainDocumentContent);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -49,8 +59,51 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
       tbtMs: numeric("total-blocking-time"),
       cls: numeric("cumulative-layout-shift"),
       opportunities: [...new Set(failing)],
+      finalUrl: result.lhr.finalDisplayedUrl,
     };
   } finally {
     await chrome.kill();
   }
+}
+
+/** The median run by performance (Lighthouse's scores move from run to run on a shared machine), printed. */
+export function describeLighthouse(page: string, runs: LighthouseFigures[], targets: string): string[] {
+  const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  const median = byPerformance[Math.floor(byPerformance.length / 2)];
+  if (!median) return [];
+  const { scores } = median;
+  return [
+    `Lighthouse, ${page} (mobile, simulated slow 4G, Debian's Chromium; the median of ${runs.length} runs by performance; ${targets}):`,
+    `  performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}, SEO ${scores.seo}`,
+    `  LCP ${(median.lcpMs / 1000).toFixed(2)} s, FCP ${(median.fcpMs / 1000).toFixed(2)} s, TBT ${median.tbtMs.toFixed(0)} ms, CLS ${median.cls.toFixed(3)}`,
+    `  all runs' performance: ${runs.map((run) => run.scores.performance).join(", ")} (audited ${new URL(median.finalUrl).pathname})`,
+    ...median.opportunities.map((finding) => `  below full marks: ${finding}`),
+  ];
+}
+
+/** Throws unless the run audited the signed-in page itself: no redirect away from it, and its heading in the HTML. */
+function expectAuditedPage(url: string, session: LighthouseSession, finalUrl: string, html: string | undefined) {
+  if (new URL(finalUrl).pathname !== new URL(url).pathname)
+    throw new Error(`Lighthouse ended on ${finalUrl}, not ${url}: the session was not accepted`);
+  if (!html?.includes(`>${session.expectedHeading}</h1>`)) {
+    throw new Error(`Lighthouse audited ${finalUrl} without the heading "${session.expectedHeading}": not the signed-in page`);
+  }
+}
+
+/**
+ * Signs in through the /login form, as a browser does (a form post from the app's own origin), and returns the
+ * cookies the answer sets, as a Cookie header.
+ */
+export async function signInWithForm(origin: string, email: string, password: string, redirectTo: string): Promise<string> {
+  const response = await fetch(`${origin}/login?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams({ email, password, intent: "password", redirectTo }),
+  });
+  await response.arrayBuffer();
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
+  if (response.status !== 302 || cookies.length === 0) throw new Error(`signing in through /login answered ${response.status}`);
+  // The one-time flash toast ("Welcome back!") is left out: it belongs to the first page after the sign-in only.
+  return cookies.filter((cookie) => !cookie.startsWith("lc_toast=")).join("; ");
 }

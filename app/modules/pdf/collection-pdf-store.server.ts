@@ -4,11 +4,13 @@
  * The key is `collection-pdf/v<PDF_VERSION>/<contentHash>.pdf`: the hash covers every field the PDF draws, of every
  * card and category, so any content change (a reseed, an edited verse) makes a new key and the next request builds a
  * new file; PDF_VERSION changes when the layout does. Old objects are left behind (a few hundred KiB each).
+ *
+ * The builder (pdf-lib and fontkit, about 1.4 MB of the server build, whose evaluation took 220 ms) is imported on the
+ * first build only, so an isolate that never builds a PDF never evaluates it (docs/decisions/035-cold-start.md).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
-import { buildCollectionPdf } from "~/modules/pdf/collection-pdf.server";
 import type { PdfCard, PdfCategory } from "~/modules/pdf/pages";
 
 /** Bump when the layout changes, so every stored PDF is rebuilt. */
@@ -84,6 +86,7 @@ export function prepareCollectionPdfAfterResponse(context: PdfContext, source: C
  * sharing one build between requests would await I/O started by another request, which Workers do not allow.
  */
 async function buildAndStore(context: PdfContext, source: CollectionPdfSource): Promise<Uint8Array<ArrayBuffer>> {
+  const { buildCollectionPdf } = await import("~/modules/pdf/collection-pdf.server");
   const built = await buildCollectionPdf(source.cards, source.categories, context.fonts, {
     productName: PRODUCT_NAME,
     appOrigin: context.config.appOrigin,
