@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (!(await pageAccessStatus(context.db, user.id)).hasAccess) throw await accessRequiredRedirect(context.config);
   const favoriteIds = await listFavoriteCardIds(context.db, user.id);
-  const library = await loadLibrary(context.db, "buyer", favoriteIds, new URL(request.url).searchParams);
+  const library = await loadLibrary(context, "buyer", favoriteIds, new URL(request.url).searchParams);
   return data(
     { view: "collection" as const, library, shareUrls: publicShareUrls(context.config, library.cards) },
     { status: library.filterError ? 400 : 200 },

@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const timeZone = preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
   const favoriteIds = await listFavoriteCardIds(context.db, user.id);
   const [library, progress] = await Promise.all([
-    loadLibrary(context.db, audience, favoriteIds, url.searchParams),
+    loadLibrary(context, audience, favoriteIds, url.searchParams),
     getProgress(context.db, user.id, { timeZone }),
   ]);
   const format = activityTime(timeZone);
