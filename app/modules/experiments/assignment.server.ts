@@ -205,8 +205,9 @@ export function createRequestExperiments(
       viewCountedOn = day;
     },
     async responseCookies() {
-      if (!resolved) return [];
-      const experiments = await resolved;
+      // A resolution that failed was reported where it was awaited; the answer then sends no cookie of its own.
+      const experiments = resolved ? await resolved.catch(() => null) : null;
+      if (!experiments) return [];
       if (!experiments.assignmentCookie || !(experiments.assignmentChanged || viewCountedOn)) return experiments.setCookies;
       const cookie = viewCountedOn ? { ...experiments.assignmentCookie, viewed: viewCountedOn } : experiments.assignmentCookie;
       return [...experiments.setCookies, await assignmentCookie(context, request).serialize(cookie)];
