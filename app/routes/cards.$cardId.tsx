@@ -9,9 +9,9 @@ import { useActivityRecorder } from "~/hooks/use-activity";
 import { accessRequiredRedirect, pageAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { cardIdSchema } from "~/modules/cards/cards.schema";
-import { getVisibleCard } from "~/modules/cards/cards.server";
 import { filterSearch, neighbours } from "~/modules/cards/filter";
 import { filteredCards, loadLibrary } from "~/modules/cards/library.server";
+import { findLibraryCard } from "~/modules/cards/public-collection.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
@@ -35,23 +35,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const cardId = cardIdSchema.safeParse(params.cardId);
   if (!user) {
     // A bookmarked card opens the gate; an id no card has is a 404 for visitors too.
-    if (!cardId.success || !(await getVisibleCard(context.db, "buyer", cardId.data))) throw new Response("Card not found", { status: 404 });
+    if (!cardId.success || !(await findLibraryCard(context, "buyer", cardId.data))) throw new Response("Card not found", { status: 404 });
     return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
   }
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
-  const audience = await pageAudienceFor(context.db, user);
-  const card = await getVisibleCard(context.db, audience, cardId.data);
+  // What is this user's, read together: one round trip to D1, not two.
+  const [audience, favoriteIds] = await Promise.all([pageAudienceFor(context.db, user), listFavoriteCardIds(context.db, user.id)]);
+  const card = await findLibraryCard(context, audience, cardId.data);
   if (!card) {
     // A paid card for someone without access: the checkout, as on /cards. An id no card has: a 404 page.
-    if (audience === "member-without-access" && (await getVisibleCard(context.db, "buyer", cardId.data))) {
+    if (audience === "member-without-access" && (await findLibraryCard(context, "buyer", cardId.data))) {
       throw await accessRequiredRedirect(context.config);
     }
     throw new Response("Card not found", { status: 404 });
   }
 
   const url = new URL(request.url);
-  const favoriteIds = await listFavoriteCardIds(context.db, user.id);
-  const library = await loadLibrary(context.db, audience, favoriteIds, url.searchParams);
+  const library = await loadLibrary(context, audience, favoriteIds, url.searchParams);
   const inFilter = filteredCards(library);
   // Stepping goes through the filtered list the buyer came from; through every card when this one is not in it.
   const steps = inFilter.some((entry) => entry.id === card.id) ? inFilter : library.cards;

@@ -23,9 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const sent = new URL(request.url).searchParams.get("sent") === "1";
     return data({ view: "gate" as const, price, devGrant: context.config.isDevelopment, sent });
   }
-  if (!(await pageAccessStatus(context.db, user.id)).hasAccess) throw await accessRequiredRedirect(context.config);
-  const favoriteIds = await listFavoriteCardIds(context.db, user.id);
-  const library = await loadLibrary(context.db, "buyer", favoriteIds, new URL(request.url).searchParams);
+  // Access and favourites read together: one round trip to D1.
+  const [access, favoriteIds] = await Promise.all([pageAccessStatus(context.db, user.id), listFavoriteCardIds(context.db, user.id)]);
+  if (!access.hasAccess) throw await accessRequiredRedirect(context.config);
+  const library = await loadLibrary(context, "buyer", favoriteIds, new URL(request.url).searchParams);
   return data(
     { view: "collection" as const, library, shareUrls: publicShareUrls(context.config, library.cards) },
     { status: library.filterError ? 400 : 200 },

@@ -36,14 +36,15 @@ const activityTime = (timeZone: string) => new Intl.DateTimeFormat("en-US", { da
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
-  const audience = await pageAudienceFor(context.db, user);
   // A GET changes nothing: the zone is stored when the user next records activity.
   const timeZone = preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
-  const favoriteIds = await listFavoriteCardIds(context.db, user.id);
-  const [library, progress] = await Promise.all([
-    loadLibrary(context.db, audience, favoriteIds, url.searchParams),
+  // What is this user's, read together: one round trip to D1 (the collection itself comes from the isolate's snapshot).
+  const [audience, favoriteIds, progress] = await Promise.all([
+    pageAudienceFor(context.db, user),
+    listFavoriteCardIds(context.db, user.id),
     getProgress(context.db, user.id, { timeZone }),
   ]);
+  const library = await loadLibrary(context, audience, favoriteIds, url.searchParams);
   const format = activityTime(timeZone);
   const featured = library.cards.find((card) => card.id === library.featuredCardId);
   return data(

@@ -4,10 +4,11 @@ import { ASSIGNMENT_COOKIE_NAME } from "~/modules/experiments/assignment.server"
 import { VISITOR_COOKIE_NAME } from "~/modules/experiments/visitor.server";
 import { carriesCookie, withOnlyCookies } from "~/modules/http/cookies.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
+import { CHECKOUT_COOKIE_NAME } from "~/modules/payments/checkout-state.server";
 import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
 
 /**
- * Public pages from the edge cache (docs/decisions/022-edge-cache.md). A page that is the same for every visitor is
+ * Public pages and answers from the edge cache (docs/decisions/022-edge-cache.md). A page that is the same for every visitor is
  * kept in the colo's Cache API under a key made of the build, the public content's version, the A/B variant set
  * and the URL, so a new build, a content change or an ended test names new keys and the old pages are simply never
  * read again. Only a visitor's plain GET may read or fill it: a session, a flash message, credentials or a form post
@@ -15,8 +16,25 @@ import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
  * cache or fill it is rendered from `visitorRender(request)`: the cookies a visitor's page may depend on, nothing else.
  */
 
-/** The pages whose HTML is the same for every visitor with the same URL and variant set. */
-const CACHEABLE_PAGES = [/^\/$/, /^\/sample-card$/, /^\/share\/[A-Za-z0-9-]+$/, /^\/login$/, /^\/register$/];
+/**
+ * The answers that are the same for every visitor with the same URL and variant set, and what each one is: a page
+ * (HTML) or an API answer (JSON). Only an answer of that type is kept, so an error page never stands in for JSON.
+ */
+const CACHEABLE_ANSWERS: { path: RegExp; type: "text/html" | "application/json" }[] = [
+  { path: /^\/$/, type: "text/html" },
+  { path: /^\/sample-card$/, type: "text/html" },
+  { path: /^\/share\/[A-Za-z0-9-]+$/, type: "text/html" },
+  { path: /^\/login$/, type: "text/html" },
+  { path: /^\/register$/, type: "text/html" },
+  // The checkout's first step (its details form); the payment step needs the details cookie, which is personal.
+  { path: /^\/checkout$/, type: "text/html" },
+  // The visitor's preview cards, with or without ?category= (a buyer's answer is never asked of the cache: a session).
+  { path: /^\/api\/cards$/, type: "application/json" },
+];
+
+function cacheableAnswer(url: URL) {
+  return CACHEABLE_ANSWERS.find((answer) => answer.path.test(url.pathname));
+}
 
 /** The cookies a shared page may be rendered from: the visitor id and the A/B assignment (the landing's variants). */
 const VISITOR_COOKIES = [VISITOR_COOKIE_NAME, ASSIGNMENT_COOKIE_NAME] as const;
@@ -30,12 +48,15 @@ export function isCacheablePageRequest(request: Request): boolean {
   const url = new URL(request.url);
   // A paid card's share link opens only while its issuer keeps access (019): its page is never kept.
   if (url.searchParams.has("t")) return false;
-  return CACHEABLE_PAGES.some((page) => page.test(url.pathname));
+  return cacheableAnswer(url) !== undefined;
 }
 
-/** A session, a flash toast or a signed-out notice, found by the parser the app reads them with (a regex once missed `lc_session =<token>`). */
+/** The cookies that make a request personal besides a session: a flash toast, a signed-out notice, checkout details. */
+const PERSONAL_COOKIES = [TOAST_COOKIE_NAME, SIGNED_OUT_COOKIE_NAME, CHECKOUT_COOKIE_NAME] as const;
+
+/** A session or a personal cookie, found by the parser the app reads them with (a regex once missed `lc_session =<token>`). */
 function isPersonal(request: Request): boolean {
-  return carriesSessionCookie(request) || carriesCookie(request, TOAST_COOKIE_NAME) || carriesCookie(request, SIGNED_OUT_COOKIE_NAME);
+  return carriesSessionCookie(request) || PERSONAL_COOKIES.some((name) => carriesCookie(request, name));
 }
 
 /**
@@ -52,11 +73,18 @@ export function pageCacheKey(request: Request, version: { build: string; content
   return new Request(new URL(`/__pages/${parts}${url.pathname}${url.search}`, url.origin));
 }
 
-/** The response to keep: a complete 200 HTML page that sets no cookie. */
-export function isStorablePage(response: Response): boolean {
+/** Whether a cacheable request's answer is a page (HTML, whose inline scripts the Worker hashes) or an API answer. */
+export function isPageRequest(request: Request): boolean {
+  return cacheableAnswer(new URL(request.url))?.type === "text/html";
+}
+
+/** The response to keep: a complete 200 of the type this URL answers (a page or JSON) that sets no cookie. */
+export function isStorablePage(request: Request, response: Response): boolean {
+  const type = cacheableAnswer(new URL(request.url))?.type;
   return (
+    type !== undefined &&
     response.status === 200 &&
-    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    (response.headers.get("Content-Type") ?? "").startsWith(type) &&
     response.headers.getSetCookie().length === 0
   );
 }

@@ -35,6 +35,7 @@ import { withScriptHashes } from "./document/script-hashes.server";
 import {
   edgeCopy,
   isCacheablePageRequest,
+  isPageRequest,
   isStorablePage,
   pageCacheKey,
   privateUnlessStated,
@@ -151,13 +152,13 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       requestLog,
       buildVersion,
     };
-    const finish = (response: Response, cache: "hit" | "miss" | "bypass") => {
+    const finish = async (response: Response, cache: "hit" | "miss" | "bypass") => {
       // Pages only: a form's answer carries no timing (the sign-in and reset forms must not tell accounts apart).
       if (guarded.method === "GET") {
         const timing = `edge;desc="${cache}", app;dur=${Date.now() - startedAt}, db;dur=${d1.elapsedMs()};desc="D1"`;
         response.headers.append("Server-Timing", timing);
       }
-      for (const cookie of loadContext.experiments.responseCookies) response.headers.append("Set-Cookie", cookie);
+      for (const cookie of await loadContext.experiments.responseCookies()) response.headers.append("Set-Cookie", cookie);
       applyAuthCookies(response, auth);
       // Signed out, however it happened: the browser drops what it keeps offline for the account (docs/decisions/025).
       clearSiteDataWhenSessionEnds(response, sessionCookieChange(response));
@@ -180,8 +181,15 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     }
 
     const response = await handleRemixRequest(guarded, loadContext);
-    if (!pageKey || !isStorablePage(response)) {
+    if (!pageKey || !isStorablePage(guarded, response)) {
       return finish(privateUnlessStated(withSecurityHeaders(response, perRequestScripts)), pageKey ? "miss" : "bypass");
+    }
+    if (!isPageRequest(guarded)) {
+      // An API answer (JSON) runs no script: kept as it is, with a policy that allows none.
+      const body = await response.text();
+      const answer = withSecurityHeaders(new Response(body, response), []);
+      ctx.waitUntil(storePage(pageKey, edgeCopy(body, answer.headers)));
+      return finish(answer, "miss");
     }
 
     const { html, scriptSources } = await withScriptHashes(await response.text(), cspNonce);

@@ -3,8 +3,8 @@
  * own wrangler on this machine, measured side by side (absolute times here are noise; the ratio is the figure).
  * Used by scripts/bench.ts against its running app.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { offlineWranglerEnv } from "./run";
 
@@ -72,7 +72,9 @@ export default {
   };
 }
 
-type ThroughputRow = { label: string; app: number; constant: number; ratio: number };
+/** A page measured against the constant Worker; `target` is the issue's ratio for it (none: reported only). */
+export type ThroughputCase = { label: string; path: string; headers?: Record<string, string>; cold?: boolean; target?: number };
+type ThroughputRow = { label: string; app: number; constant: number; ratio: number; target?: number };
 
 /**
  * For each case: the app's requests per second and the constant Worker's for the same bytes, alternating windows.
@@ -80,7 +82,7 @@ type ThroughputRow = { label: string; app: number; constant: number; ratio: numb
  */
 export async function timeThroughput(
   appOrigin: string,
-  cases: { label: string; path: string; headers?: Record<string, string>; cold?: boolean }[],
+  cases: ThroughputCase[],
   constantPort = process.env.BENCH_CONSTANT_PORT ?? "8796",
 ): Promise<ThroughputRow[]> {
   const pages: Page[] = [];
@@ -107,10 +109,90 @@ export async function timeThroughput(
         app += await requestsPerSecond(appUrl, headers, WINDOW_MS);
         constant += await requestsPerSecond(() => `${constantOrigin}${entry.path}`, {}, WINDOW_MS);
       }
-      rows.push({ label: entry.label, app: app / ROUNDS, constant: constant / ROUNDS, ratio: app / constant });
+      rows.push({ label: entry.label, app: app / ROUNDS, constant: constant / ROUNDS, ratio: app / constant, target: entry.target });
     }
     return rows;
   } finally {
     stop();
   }
+}
+
+/**
+ * Issue 25's rows: a visitor's pages (a new visitor sends no cookie at all, so every request is a first visit), the
+ * forms a visitor opens, and a buyer's pages, each with its target ratio.
+ */
+export function visitorAndBuyerCases(input: {
+  returningVisitor: Record<string, string>;
+  sharePath: string;
+  buyer: Record<string, string>;
+  cardPath: string;
+}): ThroughputCase[] {
+  return [
+    { label: "/ (new visitor, no cookie)", path: "/", target: 0.7 },
+    { label: "/ (returning visitor)", path: "/", headers: input.returningVisitor, target: 0.85 },
+    { label: "/sample-card (new visitor)", path: "/sample-card", target: 0.7 },
+    { label: "a share page (new visitor)", path: input.sharePath, target: 0.7 },
+    { label: "/api/cards (new visitor)", path: "/api/cards", target: 0.7 },
+    { label: "/login (new visitor)", path: "/login" },
+    { label: "/register (new visitor)", path: "/register" },
+    { label: "/checkout (new visitor)", path: "/checkout" },
+    { label: "/cards (a buyer)", path: "/cards", headers: input.buyer, target: 0.5 },
+    { label: "/cards/{id} (a buyer)", path: input.cardPath, headers: input.buyer, target: 0.5 },
+    { label: "/dashboard (a buyer)", path: "/dashboard", headers: input.buyer, target: 0.5 },
+  ];
+}
+
+/** The rows of every table in the local D1 and KV state, one line each (sqlite3's dump), by store. */
+function storedRows(stateDir: string): { d1: Set<string>; kv: Set<string> } {
+  const rowsOf = (kind: "d1" | "kv", objectDir: string) => {
+    const dir = join(stateDir, "v3", kind, objectDir);
+    const rows = new Set<string>();
+    if (!existsSync(dir)) return rows;
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")) {
+      const dump = execFileSync("sqlite3", ["-readonly", join(dir, file), ".dump"], { encoding: "utf8", maxBuffer: 1 << 28 });
+      for (const line of dump.split("\n")) if (isStoredRow(line)) rows.add(`${file} ${line}`);
+    }
+    return rows;
+  };
+  return { d1: rowsOf("d1", "miniflare-D1DatabaseObject"), kv: rowsOf("kv", "miniflare-KVNamespaceObject") };
+}
+
+/** The queues deliver a batch within their max_batch_timeout (wrangler.toml: at most 2 s). */
+function queuesSettle(): Promise<void> {
+  return new Promise((resolveWait) => setTimeout(resolveWait, 4000));
+}
+
+/** A row of the app's data: not SQLite's own counters (`sqlite_sequence`) nor workerd's (`_cf_METADATA`). */
+function isStoredRow(dumpLine: string): boolean {
+  return dumpLine.startsWith("INSERT INTO") && !/^INSERT INTO "?(sqlite_sequence|_cf_)/.test(dumpLine);
+}
+
+/** The tables only the events queue's consumer writes, in batches (docs/decisions/020-ab-tests.md, Counting). */
+const EVENT_TABLES = /INSERT INTO "?ab_event/;
+
+/**
+ * KV and D1 rows written (added or changed) while `landings` new visitors each open `/` (the landing loads nothing
+ * else from the Worker: its scripts, styles and icons are static files), read from the local state itself (sqlite3
+ * over wrangler's files) before and after, so nothing in the app counts for itself. The events the landings queue are
+ * written by the queue's consumer a moment later, in batches: counted apart.
+ */
+export async function countVisitorLandingWrites(appOrigin: string, stateDir: string, landings = 20) {
+  // What earlier steps queued (their emails, their events) is written first, and is not counted.
+  await queuesSettle();
+  const before = storedRows(stateDir);
+  for (let visitor = 0; visitor < landings; visitor++) {
+    const page = await fetch(`${appOrigin}/`, { headers: { "User-Agent": BROWSER_UA } });
+    await page.arrayBuffer();
+    if (!page.ok) throw new Error(`/ answered ${page.status}`);
+  }
+  await queuesSettle();
+  const after = storedRows(stateDir);
+  const written = (kind: "d1" | "kv") => [...after[kind]].filter((row) => !before[kind].has(row));
+  const d1 = written("d1");
+  return {
+    landings,
+    kvWrites: written("kv").length,
+    d1Writes: d1.filter((row) => !EVENT_TABLES.test(row)).length,
+    eventRows: d1.filter((row) => EVENT_TABLES.test(row)).length,
+  };
 }

@@ -5,7 +5,7 @@ import { readConfig } from "~/modules/config/config.server";
 import { DEFAULT_SETTINGS, EXPERIMENTS } from "~/modules/experiments/experiments";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { cookieFrom, fetchApp, fetchAppWithEnv, postForm, visibleText } from "./helpers";
-import { signedInUser } from "./library-support";
+import { buyer, signedInUser } from "./library-support";
 
 /** What the Worker says it did with the edge cache: hit, miss (rendered, and kept when fit) or bypass. */
 function edgeStatus(response: Response): string | null {
@@ -29,7 +29,7 @@ beforeEach(async () => {
 
 describe("public pages from the edge cache", () => {
   it("serves a visitor's public page from the cache the second time, the same page", async () => {
-    for (const path of ["/sample-card", "/login", "/register", `/share/${SAMPLE_CARD_ID}`]) {
+    for (const path of ["/sample-card", "/login", "/register", "/checkout", `/share/${SAMPLE_CARD_ID}`]) {
       const url = `${path}?edge=${crypto.randomUUID()}`;
       const first = await page(url);
       expect(first.response.status).toBe(200);
@@ -142,6 +142,111 @@ describe("public pages from the edge cache", () => {
     for (const [, , content] of inline) {
       const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
       expect(scriptSrc).toContain(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+    }
+  });
+});
+
+type CardsAnswer = { cards: { id: string; title: string }[]; isPreview: boolean; totalAvailable: number };
+
+async function cardsAnswer(path: string, headers: Record<string, string> = {}) {
+  const response = await fetchApp(path, { headers });
+  return { response, status: edgeStatus(response), body: (await response.json()) as CardsAnswer };
+}
+
+describe("a new visitor's forms from the edge cache (issue 25)", () => {
+  it("serves /login, /register and the checkout's first step to a new visitor from the cache, setting no cookie", async () => {
+    for (const path of ["/login", "/register", "/checkout"]) {
+      await page(path);
+      const visitor = await page(path);
+      expect(visitor.status).toBe("hit");
+      expect(visitor.response.headers.getSetCookie()).toEqual([]);
+      // The form is all there: the honeypot the actions check, and no token that would have been someone else's.
+      expect(visitor.html).toContain('name="website"');
+    }
+  });
+
+  it("never serves the checkout's cached first step to someone whose details it holds: their step is drawn for them", async () => {
+    await page("/checkout");
+    expect((await page("/checkout")).status).toBe("hit");
+    const details = await postForm("/checkout", {
+      intent: "details",
+      name: "Ruth Example",
+      email: "ruth@example.com",
+      emailConfirmation: "ruth@example.com",
+    });
+    const checkoutCookie = cookieFrom(details, "lc_checkout");
+    const own = await page("/checkout?step=payment", { Cookie: checkoutCookie });
+    expect(own.status).toBe("bypass");
+    expect(visibleText(own.html)).toContain("ruth@example.com");
+    const firstStepAgain = await page("/checkout", { Cookie: checkoutCookie });
+    expect(firstStepAgain.status).toBe("bypass");
+    expect(firstStepAgain.html).toContain("Ruth Example");
+  });
+});
+
+describe("a visitor's /api/cards from the edge cache (issue 25)", () => {
+  it("answers a visitor from the cache the second time, the same preview cards, with or without a category", async () => {
+    for (const path of [`/api/cards?edge=${crypto.randomUUID()}`, `/api/cards?category=peace&edge=${crypto.randomUUID()}`]) {
+      const first = await cardsAnswer(path);
+      expect(first.response.status).toBe(200);
+      expect(first.status).toBe("miss");
+      const second = await cardsAnswer(path);
+      expect(second.status).toBe("hit");
+      expect(second.body).toEqual(first.body);
+      expect(second.body.isPreview).toBe(true);
+      // Browsers still keep nothing: the edge's copy is the shared one.
+      expect(second.response.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(second.response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("follows a content change at once", async () => {
+    const path = `/api/cards?edge=${crypto.randomUUID()}`;
+    const before = await cardsAnswer(path);
+    expect((await cardsAnswer(path)).status).toBe("hit");
+    const card = before.body.cards[0]!;
+    await env.DB.prepare("UPDATE affirmation_cards SET title = ? WHERE id = ?").bind(`${card.title} (revised)`, card.id).run();
+    try {
+      const changed = await cardsAnswer(path);
+      expect(changed.status).toBe("miss");
+      expect(changed.body.cards[0]?.title).toBe(`${card.title} (revised)`);
+    } finally {
+      await env.DB.prepare("UPDATE affirmation_cards SET title = ? WHERE id = ?").bind(card.title, card.id).run();
+    }
+  });
+
+  it("never lets a buyer's answer reach a visitor: a buyer's request neither fills nor reads the cache", async () => {
+    const owner = await buyer("edge-api-buyer");
+    const path = `/api/cards?edge=${crypto.randomUUID()}`;
+    const asBuyer: Record<string, string>[] = [
+      { Cookie: owner.cookie },
+      { Authorization: `Bearer ${owner.token}` },
+      { Cookie: owner.cookie },
+    ];
+    for (const headers of asBuyer) {
+      const answer = await cardsAnswer(path, headers);
+      expect(answer.status).toBe("bypass");
+      expect(answer.body.isPreview).toBe(false);
+    }
+    const visitor = await cardsAnswer(path);
+    expect(visitor.status).toBe("miss");
+    expect(visitor.body.isPreview).toBe(true);
+    expect(visitor.body.cards.length).toBeLessThanOrEqual(6);
+  });
+
+  it("never serves a visitor's cached answer to a buyer, by cookie or by bearer token", async () => {
+    const owner = await buyer("edge-api-buyer");
+    const path = `/api/cards?edge=${crypto.randomUUID()}`;
+    await cardsAnswer(path);
+    const cached = await cardsAnswer(path);
+    expect(cached.status).toBe("hit");
+    const asBuyer: Record<string, string>[] = [{ Cookie: owner.cookie }, { Authorization: `Bearer ${owner.token}` }];
+    for (const headers of asBuyer) {
+      const own = await cardsAnswer(path, headers);
+      expect(own.status).toBe("bypass");
+      expect(own.body.isPreview).toBe(false);
+      expect(own.body.cards.length).toBeGreaterThan(cached.body.cards.length);
+      expect(own.response.headers.get("Cache-Control")).toBe("private, no-store");
     }
   });
 });

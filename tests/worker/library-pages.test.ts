@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { fetchApp, visibleText } from "./helpers";
-import { buyer, paidCard, previewCardIds, signedInUser } from "./library-support";
+import { fetchApp, fetchAppWithEnv, visibleText } from "./helpers";
+import { api, buyer, paidCard, previewCardIds, signedInUser } from "./library-support";
 
 async function page(path: string, cookie?: string) {
   const response = await fetchApp(path, cookie ? { headers: { Cookie: cookie } } : undefined);
@@ -238,5 +238,75 @@ describe("/sample-card", () => {
     expect(await asBuyer.text()).toContain('aria-label="Add The Lord Is My Shepherd to favorites"');
     const asVisitor = await fetchApp("/sample-card");
     expect(await asVisitor.text()).not.toContain('action="/favorites"');
+  });
+});
+
+describe("the library shared by every buyer (attack: one buyer's favourites on another's page)", () => {
+  it("shows each of two buyers only their own favourites, on /cards, a card's page and the dashboard, from the same content", async () => {
+    // As in production: the isolate keeps the collection for a while, so both buyers' pages come from one snapshot.
+    const keptAnHour = { PUBLIC_CONTENT_TTL_SECONDS: "3600" };
+    const { results } = await env.DB.prepare(
+      "SELECT id, title FROM affirmation_cards WHERE is_preview = 0 ORDER BY order_index, id LIMIT 2",
+    ).all<{
+      id: string;
+      title: string;
+    }>();
+    const [ruthsCard, naomisCard] = results;
+    if (!ruthsCard || !naomisCard) throw new Error("the seed has fewer than two paid cards");
+    const ruth = await buyer("ruth");
+    const naomi = await buyer("naomi");
+    for (const [owner, card] of [
+      [ruth, ruthsCard],
+      [naomi, naomisCard],
+    ] as const) {
+      const added = await api(`/api/user/${owner.id}/favorites`, {
+        token: owner.token,
+        method: "POST",
+        body: JSON.stringify({ cardId: card.id }),
+      });
+      expect(added.status).toBeLessThan(300);
+    }
+    const html = async (path: string, cookie: string) => (await fetchAppWithEnv(keptAnHour, path, { headers: { Cookie: cookie } })).text();
+    /** Whether the page was drawn for this request or kept from an earlier request with the very same data. */
+    const rendering = async (path: string, cookie: string) => {
+      const response = await fetchAppWithEnv(keptAnHour, path, { headers: { Cookie: cookie } });
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+      return { render: /render;desc="(\w+)"/.exec(response.headers.get("Server-Timing") ?? "")?.[1], nonce, html: await response.text() };
+    };
+    const favourite = (card: { title: string }) => `aria-label="Remove ${card.title} from favorites"`;
+    const notFavourite = (card: { title: string }) => `aria-label="Add ${card.title} to favorites"`;
+
+    // Each buyer's /cards is drawn once, then kept; the other buyer's (other favourites) is never served from it.
+    const ruthsFirst = await rendering("/cards", ruth.cookie);
+    const ruthsSecond = await rendering("/cards", ruth.cookie);
+    expect(ruthsSecond.render).toBe("kept");
+    // The kept page's scripts run under this response's own nonce, never the first one's.
+    expect(ruthsSecond.html).toContain(`nonce="${ruthsSecond.nonce}"`);
+    expect(ruthsSecond.html).not.toContain(`nonce="${ruthsFirst.nonce}"`);
+    expect(ruthsSecond.html.replace(/nonce="[^"]+"/g, "")).toBe(ruthsFirst.html.replace(/nonce="[^"]+"/g, ""));
+    const naomis = await rendering("/cards", naomi.cookie);
+    expect(naomis.render).toBe("drawn");
+    expect(naomis.html).toContain(favourite(naomisCard));
+    expect(naomis.html).not.toContain(favourite(ruthsCard));
+    expect((await rendering("/cards", naomi.cookie)).render).toBe("kept");
+
+    for (const [owner, own, theirs] of [
+      [ruth, ruthsCard, naomisCard],
+      [naomi, naomisCard, ruthsCard],
+    ] as const) {
+      for (const path of ["/cards", "/cards?favorites=1"]) {
+        const page = await html(path, owner.cookie);
+        expect(page, `${owner.email} ${path}`).toContain(favourite(own));
+        expect(page, `${owner.email} ${path}`).not.toContain(favourite(theirs));
+      }
+      expect(await html("/cards", owner.cookie)).toContain(notFavourite(theirs));
+      expect(await html(`/cards/${theirs.id}`, owner.cookie)).toContain(notFavourite(theirs));
+      expect(await html(`/cards/${own.id}`, owner.cookie)).toContain(favourite(own));
+      for (const path of ["/dashboard", "/dashboard?tab=favorites"]) {
+        const page = await html(path, owner.cookie);
+        expect(page, `${owner.email} ${path}`).toContain(favourite(own));
+        expect(page, `${owner.email} ${path}`).not.toContain(favourite(theirs));
+      }
+    }
   });
 });

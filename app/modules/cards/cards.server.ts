@@ -68,6 +68,12 @@ export async function countCards(db: Database): Promise<number> {
   return row?.value ?? 0;
 }
 
+/** Every card in order, paid ones included: the buyer's library as the isolate keeps it (public-collection.server.ts). */
+export async function listAllCards(db: Database): Promise<Card[]> {
+  const rows = await db.select(cardColumns).from(affirmationCards).orderBy(asc(affirmationCards.orderIndex), asc(affirmationCards.id));
+  return rows.map(toCard);
+}
+
 /** Every preview card in order: public content, shown in the landing page's sample spots. */
 export async function listPreviewCards(db: Database): Promise<Card[]> {
   const rows = await db

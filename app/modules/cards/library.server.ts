@@ -1,14 +1,17 @@
-import type { Database } from "#db/client";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseCardFilters } from "~/modules/cards/cards.schema";
 import type { Card, CategorySummary } from "./card";
 import { featuredCard } from "./card";
-import { type CardAudience, getCardsFor, listCategories } from "./cards.server";
+import type { CardAudience } from "./cards.server";
 import { type CardFilters, filterCards } from "./filter";
+import { getLibraryCollection } from "./public-collection.server";
 
 /**
  * What the buyer's library screens (/cards, /cards/{id}, /dashboard) start from: the cards this user may see,
  * their favourites, the categories with counts over those cards, today's featured card, and the filters from the URL.
- * The filtering itself happens in the component (filterCards), on the server and then in the browser.
+ * The filtering itself happens in the component (filterCards), on the server and then in the browser. The cards and
+ * categories come from the isolate's snapshot of the collection, read once per content version and shared by every
+ * buyer; only the favourites are this user's (docs/decisions/016-the-buyers-library.md).
  */
 type Library = {
   cards: Card[];
@@ -21,13 +24,13 @@ type Library = {
 };
 
 export async function loadLibrary(
-  db: Database,
+  context: Pick<AppLoadContext, "db" | "config">,
   audience: Exclude<CardAudience, "visitor">,
   favoriteIds: string[],
   searchParams: URLSearchParams,
   now: Date = new Date(),
 ): Promise<Library> {
-  const [{ cards, totalAvailable }, categories] = await Promise.all([getCardsFor(db, audience), listCategories(db)]);
+  const { cards, totalAvailable, categories } = await getLibraryCollection(context, audience);
   const { filters, error } = parseCardFilters(searchParams, categories);
   // The featured card is chosen over the cards this user may see (docs/decisions/000-product-rules.md, Habit).
   const featured = featuredCard(cards, now);

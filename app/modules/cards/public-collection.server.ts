@@ -1,10 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { asc } from "drizzle-orm";
-import { affirmationCards } from "#db/schema";
 import { sha256Hex } from "~/modules/security/crypto.server";
 import { getLandingVoices, type LandingVoices } from "~/modules/testimonials/testimonials.server";
 import type { Card, CategorySummary } from "./card";
-import { countCards, listCategories, listPreviewCards } from "./cards.server";
+import { type CardAudience, countCards, listAllCards, listCategories, listPreviewCards } from "./cards.server";
 
 /**
  * What every visitor sees of the collection (the categories and their counts, the preview cards, the number of
@@ -13,6 +11,8 @@ import { countCards, listCategories, listPreviewCards } from "./cards.server";
  * testimonial, so each isolate reads it again after `publicContentTtlMs` (PUBLIC_CONTENT_TTL_SECONDS, 30 s); `version` (a hash of it all) names
  * the edge-cached pages built from it, so a change versions every such page away within that time. Only settled
  * values are kept: workerd forbids sharing one request's pending I/O with another, so concurrent misses each read.
+ * The same read keeps the whole collection for the buyers' library pages (docs/decisions/016-the-buyers-library.md),
+ * apart from what visitors' pages are drawn from.
  */
 type PublicCollection = {
   categories: CategorySummary[];
@@ -22,7 +22,20 @@ type PublicCollection = {
   version: string;
 };
 
-let snapshot: { value: PublicCollection; readAt: number; read: number } | null = null;
+/**
+ * The whole collection as a buyer's library shows it (docs/decisions/016-the-buyers-library.md): every card, paid ones
+ * included, so never part of `PublicCollection`, which visitors' pages are drawn from.
+ */
+type LibraryCollection = {
+  cards: Card[];
+  categories: CategorySummary[];
+  cardCount: number;
+  version: string;
+};
+
+type Snapshot = { public: PublicCollection; library: LibraryCollection };
+
+let snapshot: { value: Snapshot; readAt: number; read: number } | null = null;
 /** Numbers each read of D1, so that a slow read never replaces the snapshot of a read that began after it. */
 let reads = 0;
 
@@ -33,9 +46,9 @@ type Context = Pick<AppLoadContext, "db" | "config">;
  * never kept under a content version it was not drawn from (docs/decisions/030-one-module-graph.md). Keyed by the
  * request's own database handle, which lives exactly as long as the request.
  */
-const snapshotOfRequest = new WeakMap<Context["db"], Promise<PublicCollection>>();
+const snapshotOfRequest = new WeakMap<Context["db"], Promise<Snapshot>>();
 
-export function getPublicCollection(context: Context): Promise<PublicCollection> {
+function requestSnapshot(context: Context): Promise<Snapshot> {
   let pending = snapshotOfRequest.get(context.db);
   if (!pending) {
     pending = currentSnapshot(context);
@@ -44,7 +57,29 @@ export function getPublicCollection(context: Context): Promise<PublicCollection>
   return pending;
 }
 
-async function currentSnapshot({ db, config }: Context): Promise<PublicCollection> {
+export async function getPublicCollection(context: Context): Promise<PublicCollection> {
+  return (await requestSnapshot(context)).public;
+}
+
+/**
+ * The cards an audience's library holds (a buyer every card, a member without access the previews), the categories
+ * and the number of cards, from the same snapshot: a library page reads no card from D1.
+ */
+export async function getLibraryCollection(
+  context: Context,
+  audience: Exclude<CardAudience, "visitor">,
+): Promise<{ cards: Card[]; categories: CategorySummary[]; totalAvailable: number; version: string }> {
+  const { library } = await requestSnapshot(context);
+  const cards = audience === "buyer" ? library.cards : library.cards.filter((card) => card.isPreview);
+  return { cards, categories: library.categories, totalAvailable: library.cardCount, version: library.version };
+}
+
+/** A card of an audience's library from the snapshot, or null (no such card, or not theirs to see). */
+export async function findLibraryCard(context: Context, audience: Exclude<CardAudience, "visitor">, id: string): Promise<Card | null> {
+  return (await getLibraryCollection(context, audience)).cards.find((card) => card.id === id) ?? null;
+}
+
+async function currentSnapshot({ db, config }: Context): Promise<Snapshot> {
   // Fresh by this request's TTL (a changed setting applies at once), and never from a clock that has gone back.
   const age = snapshot ? Date.now() - snapshot.readAt : -1;
   if (snapshot && age >= 0 && age < config.publicContentTtlMs) return snapshot.value;
@@ -54,11 +89,14 @@ async function currentSnapshot({ db, config }: Context): Promise<PublicCollectio
     listPreviewCards(db),
     countCards(db),
     getLandingVoices(db),
-    // Every card's content goes into the version (never into the snapshot): a shared paid card's page changes too.
-    db.select().from(affirmationCards).orderBy(asc(affirmationCards.id)),
+    // Every card's content goes into the version (never into the public part): a shared paid card's page changes too.
+    listAllCards(db),
   ]);
   const version = (await sha256Hex(JSON.stringify([categories, previewCards, cardCount, voices, allCards]))).slice(0, 16);
-  const value = { categories, previewCards, cardCount, voices, version };
+  const value = {
+    public: { categories, previewCards, cardCount, voices, version },
+    library: { cards: allCards, categories, cardCount, version },
+  };
   if (!snapshot || snapshot.read < read) snapshot = { value, readAt: Date.now(), read };
   return value;
 }

@@ -28,8 +28,10 @@ export type Experiments = {
   /** The browser's visitor id (null when not counted). */
   visitorId: string | null;
   settings: AllExperimentSettings;
-  /** Cookies to send with the response (a new visitor id, a changed assignment). */
+  /** Cookies to send with the response (a new visitor id); the assignment cookie is signed once, when the answer is sent. */
   setCookies: string[];
+  /** The assignment cookie must be sent (new, changed, or not this subject's). */
+  assignmentChanged: boolean;
   /** The UTC day of the last landing view counted for this browser, as its assignment cookie says. */
   viewedOn: string | null;
   /** What the assignment cookie holds (null when nothing is counted). */
@@ -80,7 +82,16 @@ async function resolveExperiments(
   const settings = await readExperimentSettings(context.cloudflare.env.AB_KV, { maxAgeMs: context.config.publicContentTtlMs });
   const outside = Object.fromEntries(EXPERIMENTS.map((name) => [name, variantOutsideTest(settings[name])])) as VariantAssignment;
   if (isbot(request.headers.get("User-Agent") ?? "") || optsOutOfTracking(request)) {
-    return { variants: outside, subject: null, visitorId: null, settings, setCookies: [], viewedOn: null, assignmentCookie: null };
+    return {
+      variants: outside,
+      subject: null,
+      visitorId: null,
+      settings,
+      setCookies: [],
+      assignmentChanged: false,
+      viewedOn: null,
+      assignmentCookie: null,
+    };
   }
 
   const visitor = await ensureVisitorId(context.config, request);
@@ -92,7 +103,18 @@ async function resolveExperiments(
     console.warn("A/B assignment unavailable:", error);
     return null;
   });
-  if (!stored) return { variants: outside, subject: null, visitorId: null, settings, setCookies, viewedOn: null, assignmentCookie: null };
+  if (!stored) {
+    return {
+      variants: outside,
+      subject: null,
+      visitorId: null,
+      settings,
+      setCookies,
+      assignmentChanged: false,
+      viewedOn: null,
+      assignmentCookie: null,
+    };
+  }
   const { assignment, fromCookie, viewed } = stored;
 
   const variants = { ...outside };
@@ -115,22 +137,17 @@ async function resolveExperiments(
     context.cloudflare.ctx.waitUntil(keep.catch((error: unknown) => console.warn("Keeping an A/B assignment failed:", error)));
   }
   const cookie = { subject: subjectKey(subject), assignment: next };
-  if (assignedNow || !fromCookie) setCookies.push(await assignmentCookie(context, request).serialize(cookie));
-  return { variants, subject, visitorId: visitor.visitorId, settings, setCookies, viewedOn: viewed, assignmentCookie: cookie };
-}
-
-/**
- * The assignment cookie again, recording that today's landing view was counted: the visitor's next view that day
- * sends nothing to count (docs/decisions/020-ab-tests.md, "Counting").
- */
-export function viewedCookie(
-  context: Pick<AppLoadContext, "config">,
-  request: Request,
-  experiments: Pick<Experiments, "assignmentCookie">,
-  day: string,
-): Promise<string> | null {
-  if (!experiments.assignmentCookie) return null;
-  return assignmentCookie(context, request).serialize({ ...experiments.assignmentCookie, viewed: day });
+  const assignmentChanged = assignedNow || !fromCookie;
+  return {
+    variants,
+    subject,
+    visitorId: visitor.visitorId,
+    settings,
+    setCookies,
+    assignmentChanged,
+    viewedOn: viewed,
+    assignmentCookie: cookie,
+  };
 }
 
 /**
@@ -159,39 +176,41 @@ export async function readStoredAssignment(kv: KVNamespace, subject: ExperimentS
 
 /**
  * The experiments of one request, resolved at most once (the Worker's page cache needs the variant set before the
- * landing loader runs, and both must agree). The Worker appends `responseCookies` to whatever answers, cached or not,
- * so no rendered page ever carries an assignment cookie of its own.
+ * landing loader runs, and both must agree). The Worker appends `responseCookies()` to whatever answers, cached or
+ * not, so no rendered page ever carries an assignment cookie of its own. The assignment cookie is signed there, once,
+ * with the day's counted view in it when there is one: a new visitor's landing signs it once, not twice.
  */
 export type RequestExperiments = {
   resolve(): Promise<Experiments>;
-  /** Records in the assignment cookie that today's landing view was counted (replacing any assignment cookie queued). */
+  /** Records in the assignment cookie that today's landing view was counted. */
   rememberViewCounted(day: string): Promise<void>;
-  readonly responseCookies: string[];
+  /** The cookies this request's experiments send: a new visitor id, and the assignment cookie when it changed. */
+  responseCookies(): Promise<string[]>;
 };
 
 export function createRequestExperiments(
   context: Pick<AppLoadContext, "config" | "cloudflare" | "auth">,
   request: Request,
 ): RequestExperiments {
-  const responseCookies: string[] = [];
   let resolved: Promise<Experiments> | null = null;
+  let viewCountedOn: string | null = null;
   const resolve = () => {
-    resolved ??= (async () => {
-      const experiments = await resolveExperiments(context, request, (await context.auth.getCurrentUser())?.user ?? null);
-      responseCookies.push(...experiments.setCookies);
-      return experiments;
-    })();
+    resolved ??= (async () => resolveExperiments(context, request, (await context.auth.getCurrentUser())?.user ?? null))();
     return resolved;
   };
   return {
     resolve,
     async rememberViewCounted(day) {
-      const cookie = await viewedCookie(context, request, await resolve(), day);
-      if (!cookie) return;
-      const queued = responseCookies.findIndex((entry) => entry.startsWith(`${ASSIGNMENT_COOKIE_NAME}=`));
-      if (queued >= 0) responseCookies.splice(queued, 1, cookie);
-      else responseCookies.push(cookie);
+      await resolve();
+      viewCountedOn = day;
     },
-    responseCookies,
+    async responseCookies() {
+      // A resolution that failed was reported where it was awaited; the answer then sends no cookie of its own.
+      const experiments = resolved ? await resolved.catch(() => null) : null;
+      if (!experiments) return [];
+      if (!experiments.assignmentCookie || !(experiments.assignmentChanged || viewCountedOn)) return experiments.setCookies;
+      const cookie = viewCountedOn ? { ...experiments.assignmentCookie, viewed: viewCountedOn } : experiments.assignmentCookie;
+      return [...experiments.setCookies, await assignmentCookie(context, request).serialize(cookie)];
+    },
   };
 }

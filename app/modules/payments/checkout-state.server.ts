@@ -10,7 +10,8 @@ import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 const detailsSchema = z.object({ name: z.string(), email: z.string(), checkoutId: z.string().uuid() });
 export type CheckoutDetails = z.infer<typeof detailsSchema>;
 
-const CHECKOUT_COOKIE_NAME = "lc_checkout";
+/** Personal: a request carrying it is never answered from the shared cache (app/server/page-cache.server.ts). */
+export const CHECKOUT_COOKIE_NAME = "lc_checkout";
 
 function checkoutCookie(config: AppConfig, request: Request) {
   return signedCookie(CHECKOUT_COOKIE_NAME, config, request, { maxAge: 60 * 60 });
