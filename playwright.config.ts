@@ -29,7 +29,12 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace of actions, requests and console, and a screenshot of the moment it failed. The
+    // trace's DOM snapshots and screencast are off: recording them for every test (the library page has about 4,800
+    // elements) took 30% of the step's time, 223 s against 153 s (docs/decisions/028-test-harness.md). For a full
+    // trace of one test: `npx playwright test <file> --trace on`.
+    trace: { mode: "retain-on-failure", snapshots: false, screenshots: false, sources: false },
+    screenshot: "only-on-failure",
     // The app's service worker answers the pages' requests once it runs, where page.route() no longer sees them; only
     // the specs of the worker itself allow it (tests/e2e/offline.spec.ts, docs/decisions/025-installable-offline.md).
     serviceWorkers: "block",

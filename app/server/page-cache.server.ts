@@ -9,8 +9,8 @@ import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
 
 /**
  * Public pages and answers from the edge cache (docs/decisions/022-edge-cache.md). A page that is the same for every visitor is
- * kept in the colo's Cache API under a key made of the build, the public content's version, the A/B variant set
- * and the URL, so a new build, a content change or an ended test names new keys and the old pages are simply never
+ * kept in the colo's Cache API under a key made of the build, the settings it shows, the public content's version,
+ * the A/B variant set and the URL, so a new build or version, a content change or an ended test names new keys and the old pages are simply never
  * read again. Only a visitor's plain GET may read or fill it: a session, a flash message, credentials or a form post
  * always goes to the app, and a response that sets a cookie is never stored. A request that may be answered from the
  * cache or fill it is rendered from `visitorRender(request)`: the cookies a visitor's page may depend on, nothing else.
@@ -67,9 +67,14 @@ export function visitorRender(request: Request): Request {
   return withOnlyCookies(request, VISITOR_COOKIES);
 }
 
-export function pageCacheKey(request: Request, version: { build: string; content: string; variants: string }): Request {
+/**
+ * The key of a page or answer. `settings` names what of the deployment's own settings a public page shows (the sign-in
+ * providers offered): `wrangler secret put` makes a new version of the same build, and its pages must not be the old
+ * version's.
+ */
+export function pageCacheKey(request: Request, version: { build: string; settings: string; content: string; variants: string }): Request {
   const url = new URL(request.url);
-  const parts = [version.build, version.content, encodeURIComponent(version.variants)].join("/");
+  const parts = [version.build, encodeURIComponent(version.settings), version.content, encodeURIComponent(version.variants)].join("/");
   return new Request(new URL(`/__pages/${parts}${url.pathname}${url.search}`, url.origin));
 }
 

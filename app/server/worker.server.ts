@@ -11,6 +11,7 @@
  */
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createDb } from "#db/client";
+import { configuredProviders } from "~/modules/auth/oauth.server";
 import { applyAuthCookies, createRequestAuth, sessionCookieChange } from "~/modules/auth/sessions.server";
 import { redirectForEndedSession } from "~/modules/auth/signed-out-notice.server";
 import { getPublicCollection } from "~/modules/cards/public-collection.server";
@@ -227,5 +228,6 @@ async function pageCacheKeyFor(context: AppLoadContext, request: Request, build:
     getPublicCollection(context),
     isLanding(request) ? context.experiments.resolve().then((experiments) => variantSetKey(experiments.variants)) : "-",
   ]);
-  return pageCacheKey(request, { build, content: collection.version, variants });
+  const settings = configuredProviders(context.cloudflare.env).join(".");
+  return pageCacheKey(request, { build, settings, content: collection.version, variants });
 }

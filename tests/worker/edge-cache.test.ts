@@ -165,6 +165,16 @@ describe("a new visitor's forms from the edge cache (issue 25)", () => {
     }
   });
 
+  it("shows a sign-in provider configured after the page was cached at once: the settings a page shows are in its key", async () => {
+    const path = `/login?redirectTo=%2Fcards&provider-test=${crypto.randomUUID()}`;
+    await fetchApp(path);
+    expect((await fetchApp(path)).headers.get("Server-Timing")).toContain('edge;desc="hit"');
+    // `wrangler secret put` of a provider's id and secret: a new version of the same build.
+    const withGoogle = { GOOGLE_CLIENT_ID: "google-id", GOOGLE_CLIENT_SECRET: "google-secret" };
+    expect(visibleText(await (await fetchAppWithEnv(withGoogle, path)).text())).toContain("Continue with Google");
+    expect(visibleText(await (await fetchApp(path)).text())).not.toContain("Continue with Google");
+  });
+
   it("never serves the checkout's cached first step to someone whose details it holds: their step is drawn for them", async () => {
     await page("/checkout");
     expect((await page("/checkout")).status).toBe("hit");
