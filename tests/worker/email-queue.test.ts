@@ -165,6 +165,9 @@ describe("the email queue", () => {
   });
 
   it("puts a saved email whose enqueue was lost back on the queue from the quarter-hourly schedule, and sends it once", async () => {
+    // The files of one workerd share its outbox (vitest.worker.config.ts): an email an earlier file left stuck is sent
+    // by a first run, so the run below finds this test's two alone (in CI it found three).
+    await runSchedule(DAILY_CARD_CRON, new Date());
     const { email } = await createVerifiedUser();
     // Two resets whose queue messages are lost (the test never delivers them): one three hours and more ago, one now.
     const resets = async () => (await outboxRowsTo(email)).filter((row) => row.subject.includes("Reset"));
