@@ -5,7 +5,7 @@
  * 1. format and lint, generated Worker types up to date
  * 2. type check, unit and Node tests (a real Redis; the deploy against a fake wrangler), build (the app, then the
  *    service worker)  3. the deploy's dry run (the bundle and its size against Workers' limits, the plan; no account)
- * 4. Worker integration tests (workerd + local D1)  5. browser tests (Chromium against Miniflare).
+ *    beside the Worker integration tests (workerd + local D1)  4. browser tests (Chromium against Miniflare).
  */
 import { readFileSync, rmSync } from "node:fs";
 import { run } from "./lib/run";
@@ -27,9 +27,10 @@ const phases: Step[][] = [
     step("Unit and Node tests", "npx", "vitest", "run", "--config", "vitest.unit.config.ts"),
     step("Build", "npm", "run", "build"),
   ],
-  // The build is the one just made: the dry run bundles it as `npm run deploy` would (docs/decisions/029).
-  [step("Deploy dry run", "npx", "tsx", "scripts/deploy.ts", "--dry-run", "--skip-build")],
   [
+    // The build is the one just made: the dry run bundles it as `npm run deploy` would (docs/decisions/029). It only
+    // reads build/, as the Worker tests do, so the two run side by side.
+    step("Deploy dry run", "npx", "tsx", "scripts/deploy.ts", "--dry-run", "--skip-build"),
     step(
       "Worker integration tests",
       "npx",

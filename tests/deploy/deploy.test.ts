@@ -4,7 +4,8 @@
  * shapes. Each test starts from its own account and working folder, so the generated config lands in a temporary
  * folder, never in the checkout's .wrangler/.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
@@ -58,12 +59,21 @@ function setUp(account: Account, wranglerToml = readFileSync(join(repo, "wrangle
   const cwd = join(dir, "cwd");
   mkdirSync(cwd);
 
-  const runScript = (script: string, args: string[]) => {
-    const result = spawnSync(join(repo, "node_modules/.bin/tsx"), [join(repo, script), ...args], {
+  const runScript = async (script: string, args: string[]) => {
+    const child = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, script), ...args], {
       cwd,
-      encoding: "utf8",
       env: { ...process.env, FAKE_WRANGLER_DIR: dir, PATH: [join(repo, "tests/deploy/fake-bin"), process.env.PATH].join(delimiter) },
     });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const [status] = (await once(child, "close")) as [number | null];
+    const result = { status, stdout, stderr };
     const calls = readFileSync(join(dir, "calls.jsonl"), "utf8")
       .split("\n")
       .filter(Boolean)
@@ -86,10 +96,12 @@ const creates = (calls: string[][]) =>
   calls.filter((call) => call.includes("create") || call.includes("add")).map((call) => call.join(" "));
 
 // Each deploy starts tsx, wrangler's config reader and a node process per wrangler call: seconds on a busy machine.
-describe("npm run deploy", { timeout: 90_000 }, () => {
-  it("provisions everything on a first deploy, migrates, seeds, deploys and prints the webhook", () => {
+// The tests run side by side (each has its own account and folders): one at a time, they kept one core busy for about
+// 40 s while the type check and the build had finished beside them (scripts/test.ts).
+describe.concurrent("npm run deploy", { timeout: 90_000 }, () => {
+  it("provisions everything on a first deploy, migrates, seeds, deploys and prints the webhook", async () => {
     const { deploy, generatedConfig, seedSql } = setUp(freshAccount());
-    const first = deploy();
+    const first = await deploy();
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
 
@@ -129,11 +141,11 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
     );
   });
 
-  it("creates nothing on a second deploy, and deploys the same ids again", () => {
+  it("creates nothing on a second deploy, and deploys the same ids again", async () => {
     const { deploy, generatedConfig } = setUp(freshAccount());
-    deploy();
+    await deploy();
     const firstConfig = generatedConfig();
-    const second = deploy();
+    const second = await deploy();
     expect(second.status).toBe(0);
     expect(creates(second.calls)).toEqual([]);
     expect(generatedConfig()).toBe(firstConfig);
@@ -141,21 +153,21 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
     expect(second.stdout).toMatch(/D1 database light-cards: exists/);
   });
 
-  it("finds resources a seller made by hand from the README, including the KV namespace titled AB_KV", () => {
+  it("finds resources a seller made by hand from the README, including the KV namespace titled AB_KV", async () => {
     const account = freshAccount({
       d1: [{ uuid: "5d4c3b2a-1111-2222-3333-444455556666", name: "light-cards" }],
       kv: [{ id: "0123456789abcdef0123456789abcdef", title: "AB_KV" }],
     });
     const { deploy, generatedConfig } = setUp(account);
-    const result = deploy();
+    const result = await deploy();
     expect(result.status).toBe(0);
     expect(creates(result.calls).filter((call) => call.startsWith("d1") || call.startsWith("kv"))).toEqual([]);
     expect(generatedConfig()).toContain('id = "0123456789abcdef0123456789abcdef"');
   });
 
-  it("stops before changing anything when a secret is missing, with one line naming it and no value", () => {
+  it("stops before changing anything when a secret is missing, with one line naming it and no value", async () => {
     const { deploy } = setUp(freshAccount({ secrets: REQUIRED.filter((name) => name !== "STRIPE_WEBHOOK_SECRET") }));
-    const result = deploy();
+    const result = await deploy();
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toEqual([
@@ -165,31 +177,31 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
     expect(result.calls.some((call) => call[0] === "deploy")).toBe(false);
   });
 
-  it("refuses placeholder ids: a listed database whose id is the placeholder is never deployed with", () => {
+  it("refuses placeholder ids: a listed database whose id is the placeholder is never deployed with", async () => {
     const { deploy } = setUp(freshAccount({ d1: [{ uuid: "00000000-0000-0000-0000-000000000000", name: "light-cards" }] }));
-    const result = deploy();
+    const result = await deploy();
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Refusing to deploy: database_id "00000000-0000-0000-0000-000000000000" is a placeholder');
     expect(result.calls.some((call) => call[0] === "deploy" || call.includes("migrations"))).toBe(false);
   });
 
-  it("refuses an APP_ORIGIN that is not https, or an ENVIRONMENT other than production", () => {
+  it("refuses an APP_ORIGIN that is not https, or an ENVIRONMENT other than production", async () => {
     const toml = readFileSync(join(repo, "wrangler.toml"), "utf8")
       .replace('APP_ORIGIN = "https://lightcards.app"', 'APP_ORIGIN = "http://lightcards.app"')
       .replace('ENVIRONMENT = "production"', 'ENVIRONMENT = "development"');
     const { deploy } = setUp(freshAccount(), toml);
-    const result = deploy();
+    const result = await deploy();
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Refusing to deploy: ENVIRONMENT is "development" in [vars]; production needs "production".');
     expect(result.stderr).toContain('Refusing to deploy: APP_ORIGIN "http://lightcards.app" in [vars] must be an https:// address.');
     expect(creates(result.calls)).toEqual([]);
   });
 
-  it("backs up the deployed database to a dated file", () => {
+  it("backs up the deployed database to a dated file", async () => {
     const { deploy, backup, cwd } = setUp(freshAccount());
-    expect(backup().stderr).toContain("run `npm run deploy` first");
-    deploy();
-    const result = backup();
+    expect((await backup()).stderr).toContain("run `npm run deploy` first");
+    await deploy();
+    const result = await backup();
     expect(result.status).toBe(0);
     const [call] = result.calls;
     expect(call?.slice(0, 5)).toEqual(["d1", "export", "light-cards", "--remote", "--output"]);
@@ -198,9 +210,9 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
     expect(readFileSync(join(cwd, output), "utf8")).toContain("CREATE TABLE");
   });
 
-  it("stops when nobody is signed in to Cloudflare", () => {
+  it("stops when nobody is signed in to Cloudflare", async () => {
     const { deploy } = setUp(freshAccount({ loggedIn: false }));
-    const result = deploy();
+    const result = await deploy();
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Not signed in to Cloudflare: run `npx wrangler login`");
     expect(result.calls.map((call) => call.join(" "))).toEqual(["--version", "whoami --json"]);
