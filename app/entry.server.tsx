@@ -39,8 +39,8 @@ export default async function handleRequest(
   const kept = memo?.read();
   // Says whether a memoised page was drawn now or kept (Server-Timing, beside the Worker's edge and app timings).
   if (memo) responseHeaders.append("Server-Timing", `render;desc="${kept ? "kept" : "drawn"}"`);
-  if (kept)
-    return startScriptsAfterLoad(new Response(kept, { headers: responseHeaders, status: responseStatusCode }), loadContext.cspNonce);
+  // A kept page is kept as it was sent, its scripts already made to wait for the load: nothing to rewrite again.
+  if (kept) return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
 
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), streamTimeout + 1_000);
@@ -71,10 +71,10 @@ export default async function handleRequest(
 
   if (memo) {
     await body.allReady;
-    const html = await new Response(body).text();
+    const html = await startScriptsAfterLoad(new Response(body), loadContext.cspNonce).text();
     // A render that failed part-way (an error boundary's 500) is never kept.
     if (responseStatusCode === 200) memo.keep(html);
-    return startScriptsAfterLoad(new Response(html, { headers: responseHeaders, status: responseStatusCode }), loadContext.cspNonce);
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
 
   // The page paints before any script downloads (docs/decisions/032-scripts-after-load.md).

@@ -66,6 +66,8 @@ const mf = new Miniflare({
   host: "127.0.0.1",
   port: Number(E2E_PORT),
   log: new Log(LogLevel.WARN),
+  // A CPU profile of the running Worker (Chrome DevTools or a CDP client on this port), when asked for.
+  ...(process.env.INSPECTOR_PORT ? { inspectorPort: Number(process.env.INSPECTOR_PORT) } : {}),
 });
 await mf.ready;
 const database = await mf.getD1Database("DB");

@@ -15,7 +15,7 @@ import { findLibraryCard } from "~/modules/cards/public-collection.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
-import { recordCardView } from "~/modules/habit/record.server";
+import { startCardView } from "~/modules/habit/record.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
 
@@ -39,7 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
   }
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
-  // What is this user's, read together: one round trip to D1, not two.
+  // What is this user's, read together with the root's reads: one round trip to D1 (db/batch.ts).
+  const view = startCardView(context.db, request, user, cardId.data);
   const [audience, favoriteIds] = await Promise.all([pageAudienceFor(context.db, user), listFavoriteCardIds(context.db, user.id)]);
   const card = await findLibraryCard(context, audience, cardId.data);
   if (!card) {
@@ -57,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const steps = inFilter.some((entry) => entry.id === card.id) ? inFilter : library.cards;
   const { previous, next, position } = neighbours(steps, card.id);
   const titleOf = (id: string | null) => (id ? { id, title: steps.find((entry) => entry.id === id)?.title ?? id } : null);
-  const { newBadges } = await recordCardView(context.db, request, user, card.id);
+  const { newBadges } = await view.record();
 
   return data({
     view: "card" as const,

@@ -115,18 +115,64 @@ export function edgeCopy(html: string, headers: Headers): Response {
   return new Response(html, { status: 200, headers: stored });
 }
 
-/** The page as it was first sent (a browser must not keep it as long as the edge does), or undefined. */
-export async function readCachedPage(key: Request): Promise<Response | undefined> {
-  const cached = await edgeCache().match(key);
-  if (!cached) return undefined;
-  const page = new Response(cached.body, cached);
-  const own = page.headers.get(PAGE_CACHE_CONTROL);
-  page.headers.delete(PAGE_CACHE_CONTROL);
-  if (own) page.headers.set("Cache-Control", own);
-  else page.headers.delete("Cache-Control");
-  return page;
+/**
+ * The isolate keeps its own copy of the pages it last served or stored, in front of the colo's cache: a hot page (the
+ * landing, the visitor's preview cards) then costs no cache lookup at all. The key is the same versioned key, so a copy
+ * is only ever served where the colo's cache would have served the same bytes; it is forgotten when the colo's copy
+ * would have expired, and the least recently used goes first.
+ */
+type IsolateCopy = { body: string; status: number; headers: [string, string][]; expiresAt: number };
+const isolateCopies = new Map<string, IsolateCopy>();
+const MAX_ISOLATE_COPIES = 24;
+const MAX_ISOLATE_CHARACTERS = 3_000_000;
+let isolateCharacters = 0;
+
+function keepInIsolate(key: Request, copy: IsolateCopy) {
+  forgetInIsolate(key.url);
+  isolateCopies.set(key.url, copy);
+  isolateCharacters += copy.body.length;
+  for (const [oldest, page] of isolateCopies) {
+    if (isolateCopies.size <= MAX_ISOLATE_COPIES && isolateCharacters <= MAX_ISOLATE_CHARACTERS) break;
+    isolateCopies.delete(oldest);
+    isolateCharacters -= page.body.length;
+  }
 }
 
-export function storePage(key: Request, copy: Response): Promise<void> {
+function forgetInIsolate(url: string) {
+  const kept = isolateCopies.get(url);
+  if (!kept) return;
+  isolateCopies.delete(url);
+  isolateCharacters -= kept.body.length;
+}
+
+function fromIsolate(key: Request): Response | undefined {
+  const kept = isolateCopies.get(key.url);
+  if (!kept) return undefined;
+  forgetInIsolate(key.url);
+  if (kept.expiresAt <= Date.now()) return undefined;
+  // Most recently used last.
+  keepInIsolate(key, kept);
+  return new Response(kept.body, { status: kept.status, headers: kept.headers });
+}
+
+/** The page as it was first sent (a browser must not keep it as long as the edge does), or undefined. */
+export async function readCachedPage(key: Request): Promise<Response | undefined> {
+  const kept = fromIsolate(key);
+  if (kept) return kept;
+  const cached = await edgeCache().match(key);
+  if (!cached) return undefined;
+  const headers = new Headers(cached.headers);
+  const own = headers.get(PAGE_CACHE_CONTROL);
+  headers.delete(PAGE_CACHE_CONTROL);
+  if (own) headers.set("Cache-Control", own);
+  else headers.delete("Cache-Control");
+  const body = await cached.text();
+  keepInIsolate(key, { body, status: cached.status, headers: [...headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
+  return new Response(body, { status: cached.status, headers });
+}
+
+/** Stores the page in the colo's cache; `sent` is what the browser got (its own Cache-Control), kept in the isolate. */
+export function storePage(key: Request, copy: Response, sent: { body: string; headers: Headers }): Promise<void> {
+  keepInIsolate(key, { body: sent.body, status: 200, headers: [...sent.headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
   return edgeCache().put(key, copy);
 }

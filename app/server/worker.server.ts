@@ -189,13 +189,13 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       // An API answer (JSON) runs no script: kept as it is, with a policy that allows none.
       const body = await response.text();
       const answer = withSecurityHeaders(new Response(body, response), []);
-      ctx.waitUntil(storePage(pageKey, edgeCopy(body, answer.headers)));
+      ctx.waitUntil(storePage(pageKey, edgeCopy(body, answer.headers), { body, headers: answer.headers }));
       return finish(answer, "miss");
     }
 
     const { html, scriptSources } = await withScriptHashes(await response.text(), cspNonce);
     const page = withSecurityHeaders(new Response(html, response), scriptSources);
-    ctx.waitUntil(storePage(pageKey, edgeCopy(html, page.headers)));
+    ctx.waitUntil(storePage(pageKey, edgeCopy(html, page.headers), { body: html, headers: page.headers }));
     return finish(page, "miss");
   }
 }

@@ -149,6 +149,7 @@ const sumCounts = (lines: BindingCounts[]): BindingCounts =>
   lines.reduce<BindingCounts>(
     (sum, line) => ({
       d1: {
+        roundTrips: sum.d1.roundTrips + line.d1.roundTrips,
         statements: sum.d1.statements + line.d1.statements,
         rowsRead: sum.d1.rowsRead + line.d1.rowsRead,
         rowsWritten: sum.d1.rowsWritten + line.d1.rowsWritten,
@@ -173,7 +174,7 @@ const sumCounts = (lines: BindingCounts[]): BindingCounts =>
       },
     }),
     {
-      d1: { statements: 0, rowsRead: 0, rowsWritten: 0 },
+      d1: { roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 },
       kv: { reads: 0, writes: 0, deletes: 0, lists: 0 },
       r2: { reads: 0, writes: 0 },
       queues: {},
@@ -403,7 +404,7 @@ const queueCell = (queues: Record<string, number>) =>
 
 function countsRow(label: string, counts: BindingCounts, cpuMs: number | undefined) {
   return (
-    `  ${label.padEnd(46)}${cell(cpuMs === undefined ? "-" : cpuMs.toFixed(1), 7)}${cell(counts.d1.statements, 6)}` +
+    `  ${label.padEnd(46)}${cell(cpuMs === undefined ? "-" : cpuMs.toFixed(1), 7)}${cell(`${counts.d1.roundTrips}/${counts.d1.statements}`, 9)}` +
     `${cell(counts.d1.rowsRead, 8)}${cell(counts.d1.rowsWritten, 8)}${cell(`${counts.kv.reads}/${counts.kv.writes}`, 7)}` +
     `${cell(`${counts.r2.reads}/${counts.r2.writes}`, 7)}${cell(`${counts.cache.hits}/${counts.cache.misses}/${counts.cache.puts}`, 9)}  ${queueCell(counts.queues)}`
   );
@@ -414,12 +415,12 @@ export function printRequestCounts(report: RequestCountsReport) {
   console.log("\nREQUEST COUNTS (the capacity model's inputs, docs/capacity.md)");
   console.log(
     "  Counted at the bindings with COUNT_BINDINGS=on (after-response work included); D1 rows as D1's meta reports them\n" +
-      "  (index entries count as rows written). CPU: workerd's utime+stime over " +
+      "  (index entries count as rows written); D1 rt/st: round trips (a batch is one) / statements. CPU: workerd's utime+stime over " +
       `${CPU_REPEATS} identical requests, less idle (${report.idleCpuMsPerSecond.toFixed(1)} ms/s), per request; ` +
       "'-' = not replayed (a POST).",
   );
   console.log(
-    `  ${"request".padEnd(46)}${cell("cpu ms", 7)}${cell("D1 st", 6)}${cell("rows rd", 8)}${cell("rows wr", 8)}${cell("KV r/w", 7)}` +
+    `  ${"request".padEnd(46)}${cell("cpu ms", 7)}${cell("D1 rt/st", 9)}${cell("rows rd", 8)}${cell("rows wr", 8)}${cell("KV r/w", 7)}` +
       `${cell("R2 r/w", 7)}${cell("cache h/m/p", 9)}  queue messages`,
   );
   for (const journey of report.journeys) {

@@ -1,6 +1,4 @@
-import { drizzle } from "drizzle-orm/d1";
-import type { Database } from "../../db/client";
-import * as schema from "../../db/schema";
+import { createDb } from "../../db/client";
 import { collectionSeedStatements } from "../../db/seed/seed";
 
 /**
@@ -9,7 +7,7 @@ import { collectionSeedStatements } from "../../db/seed/seed";
  * Drizzle only renders the statements here; nothing is sent, so the handle needs no database.
  */
 export function collectionSeedSql(): string {
-  const renderOnly = drizzle({} as D1Database, { schema }) as Database;
+  const renderOnly = createDb({} as D1Database);
   const statements = collectionSeedStatements(renderOnly).map((statement) => {
     const { sql, params } = statement.toSQL();
     return `${inlineParams(sql, params)};`;

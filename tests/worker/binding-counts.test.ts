@@ -68,9 +68,11 @@ describe("counted at the bindings, after-response work included", () => {
       .getSetCookie()
       .map((entry) => entry.split(";")[0])
       .join("; ");
-    const { counts } = await landing({ Cookie: cookie });
-    // The first view of this variant set missed and stored it (or an earlier test did); this one is served from it.
-    expect(counts?.cache).toEqual({ hits: 1, misses: 0, puts: 0 });
+    const { response, counts } = await landing({ Cookie: cookie });
+    // The first view of this variant set missed and stored it (or an earlier test did); this one is served from it,
+    // from the isolate's own copy of it: not even a lookup in the colo's cache.
+    expect(response.headers.get("Server-Timing")).toContain('edge;desc="hit"');
+    expect(counts?.cache).toEqual({ hits: 0, misses: 0, puts: 0 });
     expect(counts?.queues).toEqual({});
     expect(counts?.kv.writes).toBe(0);
     expect(counts?.d1.rowsWritten).toBe(0);

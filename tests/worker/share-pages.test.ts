@@ -4,7 +4,9 @@
  * nobody can walk the collection by guessing ids.
  */
 import { env } from "cloudflare:workers";
+import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { affirmationCards } from "#db/schema";
 import { readConfig } from "~/modules/config/config.server";
 import { shareTokenFor } from "~/modules/sharing/share-links.server";
 import { fetchApp, visibleText } from "./helpers";
@@ -55,9 +57,11 @@ describe("a paid card's share page", () => {
   it("with a forged, missing or another card's token answers 403 with the previews and the call to buy, never the paid text", async () => {
     const paid = await paidCard();
     const me = await buyer();
-    const other = await db.query.affirmationCards.findFirst({
-      where: (card, { and, eq, ne }) => and(eq(card.isPreview, false), ne(card.id, paid.id)),
-    });
+    const [other] = await db
+      .select({ id: affirmationCards.id })
+      .from(affirmationCards)
+      .where(and(eq(affirmationCards.isPreview, false), ne(affirmationCards.id, paid.id)))
+      .limit(1);
     const otherToken = (await shareLinkOf(me, other!.id)).token;
     const { token } = await shareLinkOf(me, paid.id);
     const forged = token.replace(/.$/, (c) => (c === "A" ? "Q" : "A"));

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { accessGrants, purchases, type User } from "#db/schema";
 import { sendSignInLinkIfAccountExists } from "~/modules/auth/account.server";
@@ -16,18 +17,24 @@ export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
  * Access is never stored as a flag; purchaseDate is the first paid purchase that still stands.
  */
 export async function getAccessStatus(db: Database, userId: string): Promise<AccessStatus> {
-  const [purchaseRows, grantRows] = await db.batch([
-    db
-      .select({ createdAt: purchases.createdAt })
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), eq(purchases.status, "paid")))
-      .orderBy(asc(purchases.createdAt))
-      .limit(1),
-    db
-      .select({ id: accessGrants.id })
-      .from(accessGrants)
-      .where(and(eq(accessGrants.userId, userId), isNull(accessGrants.revokedAt)))
-      .limit(1),
+  const [purchaseRows, grantRows] = await Promise.all([
+    batchedRead(
+      db,
+      db
+        .select({ createdAt: purchases.createdAt })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.status, "paid")))
+        .orderBy(asc(purchases.createdAt))
+        .limit(1),
+    ),
+    batchedRead(
+      db,
+      db
+        .select({ id: accessGrants.id })
+        .from(accessGrants)
+        .where(and(eq(accessGrants.userId, userId), isNull(accessGrants.revokedAt)))
+        .limit(1),
+    ),
   ]);
   const purchase = purchaseRows[0];
   return { hasAccess: Boolean(purchase || grantRows[0]), purchaseDate: purchase?.createdAt ?? null };

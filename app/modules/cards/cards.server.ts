@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from "drizzle-orm";
+import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { affirmationCards, categories } from "#db/schema";
 import { type Card, type CategorySummary, displayReference } from "./card";
@@ -64,7 +65,7 @@ export async function getCardsFor(db: Database, audience: CardAudience, options:
 }
 
 export async function countCards(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(affirmationCards);
+  const [row] = await batchedRead(db, db.select({ value: count() }).from(affirmationCards));
   return row?.value ?? 0;
 }
 

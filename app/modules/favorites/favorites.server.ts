@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type User, userFavorites } from "#db/schema";
 import { cardAudienceFor } from "~/modules/access/access.server";
@@ -19,11 +20,14 @@ export async function listFavoriteCardIds(db: Database, userId: string): Promise
 }
 
 export async function listFavorites(db: Database, userId: string): Promise<FavoriteEntry[]> {
-  const rows = await db
-    .select({ cardId: userFavorites.cardId, createdAt: userFavorites.createdAt })
-    .from(userFavorites)
-    .where(eq(userFavorites.userId, userId))
-    .orderBy(asc(userFavorites.createdAt), asc(userFavorites.cardId));
+  const rows = await batchedRead(
+    db,
+    db
+      .select({ cardId: userFavorites.cardId, createdAt: userFavorites.createdAt })
+      .from(userFavorites)
+      .where(eq(userFavorites.userId, userId))
+      .orderBy(asc(userFavorites.createdAt), asc(userFavorites.cardId)),
+  );
   return rows.map((row) => ({ cardId: row.cardId, createdAt: row.createdAt.toISOString() }));
 }
 

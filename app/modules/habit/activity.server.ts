@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type ActivityType, affirmationCards, badges, type User, userActivity, userBadges, userFavorites, userStats } from "#db/schema";
 import { countCards } from "~/modules/cards/cards.server";
@@ -132,17 +133,20 @@ export async function recordActivity(
 }
 
 async function readBadgeStats(db: Database, userId: string): Promise<BadgeStats> {
-  const [row] = await db
-    .select({
-      totalCardsViewed: userStats.totalCardsViewed,
-      totalScriptureReads: userStats.totalScriptureReads,
-      totalSpokenAffirmations: userStats.totalSpokenAffirmations,
-      totalFavorites: userStats.totalFavorites,
-      longestStreak: userStats.longestStreak,
-    })
-    .from(userStats)
-    .where(eq(userStats.userId, userId))
-    .limit(1);
+  const [row] = await batchedRead(
+    db,
+    db
+      .select({
+        totalCardsViewed: userStats.totalCardsViewed,
+        totalScriptureReads: userStats.totalScriptureReads,
+        totalSpokenAffirmations: userStats.totalSpokenAffirmations,
+        totalFavorites: userStats.totalFavorites,
+        longestStreak: userStats.longestStreak,
+      })
+      .from(userStats)
+      .where(eq(userStats.userId, userId))
+      .limit(1),
+  );
   return row ?? { totalCardsViewed: 0, totalScriptureReads: 0, totalSpokenAffirmations: 0, totalFavorites: 0, longestStreak: 0 };
 }
 
@@ -184,7 +188,7 @@ export async function checkBadges(db: Database, userId: string, options: { now?:
 
 /** The user's stats as they stand on today's date in `timeZone`: a lapsed streak shows 0. Zeros for a new user. */
 export async function getStats(db: Database, userId: string, options: { timeZone: string | null; now?: Date }): Promise<StatsView> {
-  const [row] = await db.select().from(userStats).where(eq(userStats.userId, userId)).limit(1);
+  const [row] = await batchedRead(db, db.select().from(userStats).where(eq(userStats.userId, userId)).limit(1));
   const stats = row ?? {
     totalCardsViewed: 0,
     totalScriptureReads: 0,
@@ -210,22 +214,26 @@ export async function getStats(db: Database, userId: string, options: { timeZone
 export async function listActivity(db: Database, userId: string, options: { page: number; pageSize: number }): Promise<ActivityPage> {
   const page = Math.max(1, Math.floor(options.page));
   const pageSize = Math.max(1, Math.floor(options.pageSize));
-  const rows = await db
-    .select({
-      id: userActivity.id,
-      cardId: userActivity.cardId,
-      cardTitle: affirmationCards.title,
-      activityType: userActivity.activityType,
-      timestamp: userActivity.timestamp,
-      metadata: userActivity.metadata,
-    })
-    .from(userActivity)
-    .leftJoin(affirmationCards, eq(affirmationCards.id, userActivity.cardId))
-    .where(eq(userActivity.userId, userId))
-    // rowid breaks ties between rows of the same millisecond: insertion order.
-    .orderBy(desc(userActivity.timestamp), desc(sql`${userActivity}.rowid`))
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
+  // The columns' names differ (the card's `title` beside the activity's own), as a batched read needs.
+  const rows = await batchedRead(
+    db,
+    db
+      .select({
+        id: userActivity.id,
+        cardId: userActivity.cardId,
+        cardTitle: affirmationCards.title,
+        activityType: userActivity.activityType,
+        timestamp: userActivity.timestamp,
+        metadata: userActivity.metadata,
+      })
+      .from(userActivity)
+      .leftJoin(affirmationCards, eq(affirmationCards.id, userActivity.cardId))
+      .where(eq(userActivity.userId, userId))
+      // rowid breaks ties between rows of the same millisecond: insertion order.
+      .orderBy(desc(userActivity.timestamp), desc(sql`${userActivity}.rowid`))
+      .limit(pageSize + 1)
+      .offset((page - 1) * pageSize),
+  );
   return {
     items: rows.slice(0, pageSize).map((row) => ({ ...row, cardTitle: row.cardTitle ?? null, timestamp: row.timestamp.toISOString() })),
     page,
@@ -242,15 +250,21 @@ export async function listBadges(db: Database, userId: string, options: { cardCo
   const [stats, cardCount, allBadges, earnedRows] = await Promise.all([
     readBadgeStats(db, userId),
     options.cardCount ?? countCards(db),
-    db
-      .select({ ...badgeColumns, requirement: badges.requirement, isActive: badges.isActive })
-      .from(badges)
-      .orderBy(asc(sql`${badges}.rowid`)),
-    db
-      .select({ badgeId: userBadges.badgeId, earnedAt: userBadges.earnedAt })
-      .from(userBadges)
-      .where(eq(userBadges.userId, userId))
-      .orderBy(desc(userBadges.earnedAt)),
+    batchedRead(
+      db,
+      db
+        .select({ ...badgeColumns, requirement: badges.requirement, isActive: badges.isActive })
+        .from(badges)
+        .orderBy(asc(sql`${badges}.rowid`)),
+    ),
+    batchedRead(
+      db,
+      db
+        .select({ badgeId: userBadges.badgeId, earnedAt: userBadges.earnedAt })
+        .from(userBadges)
+        .where(eq(userBadges.userId, userId))
+        .orderBy(desc(userBadges.earnedAt)),
+    ),
   ]);
   const byId = new Map(allBadges.map(({ requirement, isActive, ...badge }) => [badge.id, { badge, requirement, isActive }]));
   const earnedIds = new Set(earnedRows.map((row) => row.badgeId));

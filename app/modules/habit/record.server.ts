@@ -1,4 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
+import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type ActivityType, type User, userActivity } from "#db/schema";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
@@ -32,34 +33,46 @@ const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 
 /**
  * Opening a card page records a view, except for a browser's speculative prefetch and a repeat within
- * VIEW_DEDUPE_MS (the page's own data reloads after a favourite, for one).
+ * VIEW_DEDUPE_MS (the page's own data reloads after a favourite, for one). The check for a recent view starts at
+ * once, so it travels with the page's other reads (db/batch.ts); `record()` writes the view once the page knows
+ * the card is the user's to see.
  */
-export async function recordCardView(
+export function startCardView(
   db: Database,
   request: Request,
   user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
   cardId: string,
   now: Date = new Date(),
-): Promise<{ newBadges: EarnedBadge[] }> {
+): { record(): Promise<{ newBadges: EarnedBadge[] }> } {
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
-  if (purpose.includes("prefetch")) return { newBadges: [] };
-  try {
-    const [recent] = await db
-      .select({ id: userActivity.id })
-      .from(userActivity)
-      .where(
-        and(
-          eq(userActivity.userId, user.id),
-          eq(userActivity.cardId, cardId),
-          eq(userActivity.activityType, "view"),
-          gt(userActivity.timestamp, new Date(now.getTime() - VIEW_DEDUPE_MS)),
-        ),
-      )
-      .limit(1);
-    if (recent) return { newBadges: [] };
-  } catch (error) {
-    console.error("Reading recent views failed", error);
-    return { newBadges: [] };
-  }
-  return recordActivitySafely(db, request, user, { cardId, activityType: "view", metadata: { source: "card-page" } });
+  const alreadyCounted: Promise<boolean> = purpose.includes("prefetch")
+    ? Promise.resolve(true)
+    : batchedRead(
+        db,
+        db
+          .select({ id: userActivity.id })
+          .from(userActivity)
+          .where(
+            and(
+              eq(userActivity.userId, user.id),
+              eq(userActivity.cardId, cardId),
+              eq(userActivity.activityType, "view"),
+              gt(userActivity.timestamp, new Date(now.getTime() - VIEW_DEDUPE_MS)),
+            ),
+          )
+          .limit(1),
+      ).then(
+        (rows) => rows.length > 0,
+        (error) => {
+          // Unknown is counted as seen: a failed read never breaks the page, nor doubles a view.
+          console.error("Reading recent views failed", error);
+          return true;
+        },
+      );
+  return {
+    async record() {
+      if (await alreadyCounted) return { newBadges: [] };
+      return recordActivitySafely(db, request, user, { cardId, activityType: "view", metadata: { source: "card-page" } });
+    },
+  };
 }

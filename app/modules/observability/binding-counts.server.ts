@@ -9,7 +9,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export type BindingCounts = {
-  d1: { statements: number; rowsRead: number; rowsWritten: number };
+  /** `roundTrips`: calls that went to D1 and back (a batch of statements is one, docs/decisions/016). */
+  d1: { roundTrips: number; statements: number; rowsRead: number; rowsWritten: number };
   kv: { reads: number; writes: number; deletes: number; lists: number };
   /** Class B (get, head) and class A (put, delete, list) operations, as R2 bills them. */
   r2: { reads: number; writes: number };
@@ -21,7 +22,7 @@ export type BindingCounts = {
 
 function emptyCounts(): BindingCounts {
   return {
-    d1: { statements: 0, rowsRead: 0, rowsWritten: 0 },
+    d1: { roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 },
     kv: { reads: 0, writes: 0, deletes: 0, lists: 0 },
     r2: { reads: 0, writes: 0 },
     queues: {},
@@ -88,6 +89,7 @@ function countD1Session<S extends D1DatabaseSession>(session: S, counts: Binding
   if (typeof send !== "function") throw new Error("COUNT_BINDINGS: this runtime's D1 session has no sender to count at");
   internals._sendOrThrow = async (...args: unknown[]) => {
     const answer = await send.apply(session, args);
+    counts.d1.roundTrips++;
     const results = (Array.isArray(answer) ? answer : [answer]) as { meta?: D1Meta }[];
     for (const result of results) {
       counts.d1.statements++;

@@ -32,8 +32,7 @@ function emit(level: "info" | "warn" | "error", line: Record<string, unknown>) {
  * minted in the same shape. The 500 page shows it as the reference an admin searches for.
  */
 export function requestIdFor(request: Request): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return request.headers.get("cf-ray") ?? `${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}-LOCAL`;
+  return request.headers.get("cf-ray") ?? `${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}-LOCAL`;
 }
 
 export type RequestLog = {
@@ -53,8 +52,13 @@ export async function withRequestLog(
   const startedAt = now();
   let error: unknown;
   let d1Ms = () => 0;
+  let requestId: string | undefined;
   const log: RequestLog = {
-    requestId: requestIdFor(request),
+    // Minted when first read (a failed request's line, its 500 page): most requests never need it.
+    get requestId() {
+      requestId ??= requestIdFor(request);
+      return requestId;
+    },
     recordError: (caught) => {
       error ??= caught;
     },

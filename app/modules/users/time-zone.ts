@@ -6,12 +6,35 @@
 export const TIME_ZONE_COOKIE = "lc_tz";
 const DEFAULT_TIME_ZONE = "UTC";
 
+/**
+ * Intl's formatters, made once per zone and kind: building one costs far more than using it (a dashboard asks for a
+ * dozen). Only zones the runtime knows are ever kept, so the map is bounded by its IANA database.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(kind: "check" | "day" | "clock", timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    if (kind === "day") {
+      // en-CA formats dates as YYYY-MM-DD.
+      formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } else if (kind === "clock") {
+      formatter = new Intl.DateTimeFormat("en-US", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    } else {
+      formatter = new Intl.DateTimeFormat("en-US", { timeZone });
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** True for a zone name the runtime's IANA database knows ("Europe/Paris", "UTC"); false for anything else. */
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
   if (typeof timeZone !== "string" || timeZone.length === 0 || timeZone.length > 64) return false;
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(timeZone)) return false;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
+    formatterFor("check", timeZone);
     return true;
   } catch {
     return false;
@@ -21,13 +44,12 @@ export function isValidTimeZone(timeZone: unknown): timeZone is string {
 /** The calendar day (YYYY-MM-DD) that `now` falls on in `timeZone` (UTC when missing or unknown). */
 export function localDay(now: Date, timeZone: string | null | undefined): string {
   const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return formatterFor("day", zone).format(now);
 }
 
 /** The runtime's spelling of a zone it knows ("america/new_york" -> "America/New_York"), or null. */
 export function knownTimeZone(timeZone: unknown): string | null {
-  return isValidTimeZone(timeZone) ? new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone : null;
+  return isValidTimeZone(timeZone) ? formatterFor("check", timeZone).resolvedOptions().timeZone : null;
 }
 
 /** The zone to count days in: the requested one when valid, else the stored one when valid, else UTC. Stores nothing. */
@@ -41,9 +63,7 @@ export function preferredTimeZone(requested: string | null | undefined, stored: 
  */
 export function localClock(now: Date, timeZone: string | null | undefined): { day: string; minutes: number } {
   const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(
-    now,
-  );
+  const parts = formatterFor("clock", zone).formatToParts(now);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return { day: localDay(now, zone), minutes: value("hour") * 60 + value("minute") };
 }
