@@ -2,6 +2,8 @@
  * Lighthouse against a page of the local app, as issue 13 measures it: its default mobile run (a mid-range phone,
  * simulated slow 4G) in Debian's Chromium. For the bench only, never for `npm test`: the scores move with the machine.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -25,7 +27,8 @@ export type LighthouseSession = { cookie: string; expectedHeading: string };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function runLighthouse(url: string, session?: LighthouseSession): Promise<LighthouseFigures> {
+/** `lhrDir`: a folder to write each run's full report to (the LHR JSON), for reading what the figures come from. */
+export async function runLighthouse(url: string, session?: LighthouseSession, lhrDir?: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
@@ -39,6 +42,10 @@ export async function runLighthouse(url: string, session?: LighthouseSession): P
       extraHeaders: session ? { Cookie: session.cookie } : undefined,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (lhrDir) {
+      mkdirSync(lhrDir, { recursive: true });
+      writeFileSync(join(lhrDir, `lhr-${Date.now()}.json`), String(result.report));
+    }
     if (session) expectAuditedPage(url, session, result.lhr.finalDisplayedUrl, result.artifacts.MainDocumentContent);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
