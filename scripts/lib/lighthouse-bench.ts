@@ -27,8 +27,28 @@ export type LighthouseSession = { cookie: string; expectedHeading: string };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * Attempts per run: a run whose trace Lighthouse could not read (`runtimeError`, e.g. NO_NAVSTART, seen about once in
+ * twenty runs here) measured nothing, and used to enter the median as performance 0 (docs/decisions/036-landing-lcp.md).
+ * Such a run is repeated; a page that fails every attempt still fails the bench.
+ */
+const ATTEMPTS = 3;
+
 /** `lhrDir`: a folder to write each run's full report to (the LHR JSON), for reading what the figures come from. */
 export async function runLighthouse(url: string, session?: LighthouseSession, lhrDir?: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    const figures = await runLighthouseOnce(url, session, lhrDir);
+    if (!figures.runtimeError) return figures;
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${figures.runtimeError}`);
+    console.warn(`Lighthouse recorded no measurement of ${url} (${figures.runtimeError}); running it again`);
+  }
+}
+
+async function runLighthouseOnce(
+  url: string,
+  session: LighthouseSession | undefined,
+  lhrDir: string | undefined,
+): Promise<LighthouseFigures & { runtimeError?: string }> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
@@ -67,6 +87,7 @@ export async function runLighthouse(url: string, session?: LighthouseSession, lh
       cls: numeric("cumulative-layout-shift"),
       opportunities: [...new Set(failing)],
       finalUrl: result.lhr.finalDisplayedUrl,
+      runtimeError: result.lhr.runtimeError?.code,
     };
   } finally {
     await chrome.kill();
