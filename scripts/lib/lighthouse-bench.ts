@@ -17,7 +17,17 @@ export type LighthouseFigures = {
   opportunities: string[];
   /** The page Lighthouse ended on, after any redirect (a lost session would end on /login). */
   finalUrl: string;
+  /** The largest contentful paint's element (its selector) and its phases (TTFB, load delay, load time, render delay). */
+  lcpElement: string;
+  lcpPhases: string;
+  /**
+   * The requests that had finished when the page painted its largest element in the real, unthrottled load: Lighthouse's
+   * simulation charges every one of them to the simulated LCP (docs/decisions/036-landing-lcp.md).
+   */
+  requestsBeforeLcp: string[];
 };
+
+type DetailsTable = { items?: Array<Record<string, unknown> & { items?: Array<Record<string, unknown>> }> };
 
 /**
  * A signed-in user as a browser carries them: the cookies a sign-in through the /login form sets, sent by Chromium
@@ -87,11 +97,28 @@ async function runLighthouseOnce(
       cls: numeric("cumulative-layout-shift"),
       opportunities: [...new Set(failing)],
       finalUrl: result.lhr.finalDisplayedUrl,
+      ...largestContentfulPaint(audits),
       runtimeError: result.lhr.runtimeError?.code,
     };
   } finally {
     await chrome.kill();
   }
+}
+
+/** What the simulated LCP is made of, read from the report's `largest-contentful-paint-element` and `metrics`. */
+function largestContentfulPaint(audits: Record<string, { details?: unknown }>) {
+  const [element, phases] = (audits["largest-contentful-paint-element"]?.details as DetailsTable | undefined)?.items ?? [];
+  const node = element?.items?.[0]?.node as { selector?: string } | undefined;
+  const metrics = (audits.metrics?.details as DetailsTable | undefined)?.items?.[0];
+  const observedLcp = Number(metrics?.observedLargestContentfulPaint ?? Number.NaN);
+  const requests = ((audits["network-requests"]?.details as DetailsTable | undefined)?.items ?? []).filter(
+    (request) => Number(request.networkEndTime) <= observedLcp,
+  );
+  return {
+    lcpElement: node?.selector ?? "none",
+    lcpPhases: (phases?.items ?? []).map((phase) => `${phase.phase} ${Math.round(Number(phase.timing))} ms`).join(", "),
+    requestsBeforeLcp: requests.map((request) => `${new URL(String(request.url)).pathname} (${request.priority})`),
+  };
 }
 
 /** The median run by performance (Lighthouse's scores move from run to run on a shared machine), printed. */
@@ -104,7 +131,10 @@ export function describeLighthouse(page: string, runs: LighthouseFigures[], targ
     `Lighthouse, ${page} (mobile, simulated slow 4G, Debian's Chromium; the median of ${runs.length} runs by performance; ${targets}):`,
     `  performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}, SEO ${scores.seo}`,
     `  LCP ${(median.lcpMs / 1000).toFixed(2)} s, FCP ${(median.fcpMs / 1000).toFixed(2)} s, TBT ${median.tbtMs.toFixed(0)} ms, CLS ${median.cls.toFixed(3)}`,
-    `  all runs' performance: ${runs.map((run) => run.scores.performance).join(", ")} (audited ${new URL(median.finalUrl).pathname})`,
+    `  all runs' performance: ${runs.map((run) => run.scores.performance).join(", ")} (audited ${new URL(median.finalUrl).pathname}); ` +
+      `LCP: ${runs.map((run) => (run.lcpMs / 1000).toFixed(2)).join(", ")} s; TBT: ${runs.map((run) => run.tbtMs.toFixed(0)).join(", ")} ms`,
+    `  LCP element ${median.lcpElement}: ${median.lcpPhases}`,
+    `  finished before the real paint (each counts in the simulated LCP): ${median.requestsBeforeLcp.join(", ")}`,
     ...median.opportunities.map((finding) => `  below full marks: ${finding}`),
   ];
 }
