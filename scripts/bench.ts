@@ -32,6 +32,7 @@ import { describeLighthouse, type LighthouseFigures, runLighthouse, signInWithFo
 import { measureRequestCounts, printRequestCounts } from "./lib/request-counts-bench";
 import { offlineWranglerEnv, run } from "./lib/run";
 import { BROWSER_UA, countVisitorLandingWrites, timeThroughput, visitorAndBuyerCases } from "./lib/throughput-bench";
+import { waitForOk } from "./lib/wait-for-ok";
 
 const port = process.env.BENCH_PORT ?? "8799";
 const origin = `http://127.0.0.1:${port}`;
@@ -67,20 +68,6 @@ async function bundleSize() {
     sizes[part].gzip += gzipSync(bytes, { level: 9 }).length;
   }
   return sizes;
-}
-
-async function waitForOk(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
 function percentile(sorted: number[], p: number) {

@@ -2,7 +2,8 @@ import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/modules/api/subject.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { cardIdSchema } from "~/modules/cards/cards.schema";
-import { shareIntentUrl, shareTargetSchema } from "~/modules/sharing/share-path";
+import { shareIntentUrl } from "~/modules/sharing/share-path";
+import { shareTargetSchema } from "~/modules/sharing/share-target.schema";
 import { issueShareUrl } from "~/modules/sharing/shared-card.server";
 
 /**

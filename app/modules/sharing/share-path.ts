@@ -1,13 +1,15 @@
-import { z } from "zod";
-
 /** A card's public share path, without a token (preview cards; client-safe). Paid cards add `?t=`: share-links.server.ts. */
 export function sharePath(cardId: string): string {
   return `/share/${encodeURIComponent(cardId)}`;
 }
 
-/** The places the share menu sends a link to, besides the system share sheet and the clipboard. */
-export const shareTargetSchema = z.enum(["x", "facebook", "whatsapp"]);
-export type ShareTarget = z.infer<typeof shareTargetSchema>;
+/**
+ * The places the share menu sends a link to, besides the system share sheet and the clipboard. A plain list, not a
+ * zod schema: the landing's cards import this module, and zod is half the landing's script (docs/decisions/036-landing-lcp.md);
+ * the route that parses it has `shareTargetSchema` (share-target.schema.ts).
+ */
+export const SHARE_TARGETS = ["x", "facebook", "whatsapp"] as const;
+export type ShareTarget = (typeof SHARE_TARGETS)[number];
 
 /**
  * Where a signed-in buyer's browser gets a paid card's link, signed for them at the moment they share
