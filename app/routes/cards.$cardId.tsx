@@ -23,6 +23,7 @@ export const headers = forwardHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: loaderData?.view === "card" ? `${loaderData.card.title} | LIGHT Cards` : "Your collection | LIGHT Cards" },
+  { name: "description", content: "A LIGHT Card: its affirmation, its verse and a reflection to speak aloud." },
 ];
 
 /**

@@ -13,7 +13,14 @@ import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicShareUrls } from "~/modules/sharing/share-links.server";
 
 export const headers = forwardHeaders;
-export const meta: MetaFunction = () => [{ title: "Your collection | LIGHT Cards" }];
+// A route's meta replaces the root's (Remix v2), so the description is named again here.
+export const meta: MetaFunction = () => [
+  { title: "Your collection | LIGHT Cards" },
+  {
+    name: "description",
+    content: "Your LIGHT Cards: every affirmation with its verse and reflection, by category, to read, flip and speak aloud.",
+  },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(context);

@@ -29,7 +29,10 @@ import { displayName, initials, updateProfile } from "~/modules/users/users.serv
 
 export const headers = forwardHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Your journey | LIGHT Cards" }];
+export const meta: MetaFunction = () => [
+  { title: "Your journey | LIGHT Cards" },
+  { name: "description", content: "Your LIGHT Cards journey: the card of the day, your streak, your badges and what you read lately." },
+];
 
 const activityTime = (timeZone: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
 

@@ -119,22 +119,23 @@ export function edgeCopy(html: string, headers: Headers): Response {
  * The isolate keeps its own copy of the pages it last served or stored, in front of the colo's cache: a hot page (the
  * landing, the visitor's preview cards) then costs no cache lookup at all. The key is the same versioned key, so a copy
  * is only ever served where the colo's cache would have served the same bytes; it is forgotten when the colo's copy
- * would have expired, and the least recently used goes first.
+ * would have expired, and the least recently used goes first. The body is kept as bytes, so a page answered from the
+ * isolate is not encoded again for every request.
  */
-type IsolateCopy = { body: string; status: number; headers: [string, string][]; expiresAt: number };
+type IsolateCopy = { body: ArrayBuffer; status: number; headers: [string, string][]; expiresAt: number };
 const isolateCopies = new Map<string, IsolateCopy>();
 const MAX_ISOLATE_COPIES = 24;
-const MAX_ISOLATE_CHARACTERS = 3_000_000;
-let isolateCharacters = 0;
+const MAX_ISOLATE_BYTES = 6_000_000;
+let isolateBytes = 0;
 
 function keepInIsolate(key: Request, copy: IsolateCopy) {
   forgetInIsolate(key.url);
   isolateCopies.set(key.url, copy);
-  isolateCharacters += copy.body.length;
+  isolateBytes += copy.body.byteLength;
   for (const [oldest, page] of isolateCopies) {
-    if (isolateCopies.size <= MAX_ISOLATE_COPIES && isolateCharacters <= MAX_ISOLATE_CHARACTERS) break;
+    if (isolateCopies.size <= MAX_ISOLATE_COPIES && isolateBytes <= MAX_ISOLATE_BYTES) break;
     isolateCopies.delete(oldest);
-    isolateCharacters -= page.body.length;
+    isolateBytes -= page.body.byteLength;
   }
 }
 
@@ -142,10 +143,11 @@ function forgetInIsolate(url: string) {
   const kept = isolateCopies.get(url);
   if (!kept) return;
   isolateCopies.delete(url);
-  isolateCharacters -= kept.body.length;
+  isolateBytes -= kept.body.byteLength;
 }
 
-function fromIsolate(key: Request): Response | undefined {
+/** The isolate's own copy of a page or answer, or undefined (never kept, forgotten, or expired). */
+export function readIsolateCopy(key: Request): Response | undefined {
   const kept = isolateCopies.get(key.url);
   if (!kept) return undefined;
   forgetInIsolate(key.url);
@@ -157,7 +159,7 @@ function fromIsolate(key: Request): Response | undefined {
 
 /** The page as it was first sent (a browser must not keep it as long as the edge does), or undefined. */
 export async function readCachedPage(key: Request): Promise<Response | undefined> {
-  const kept = fromIsolate(key);
+  const kept = readIsolateCopy(key);
   if (kept) return kept;
   const cached = await edgeCache().match(key);
   if (!cached) return undefined;
@@ -166,13 +168,14 @@ export async function readCachedPage(key: Request): Promise<Response | undefined
   headers.delete(PAGE_CACHE_CONTROL);
   if (own) headers.set("Cache-Control", own);
   else headers.delete("Cache-Control");
-  const body = await cached.text();
+  const body = await cached.arrayBuffer();
   keepInIsolate(key, { body, status: cached.status, headers: [...headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
   return new Response(body, { status: cached.status, headers });
 }
 
 /** Stores the page in the colo's cache; `sent` is what the browser got (its own Cache-Control), kept in the isolate. */
 export function storePage(key: Request, copy: Response, sent: { body: string; headers: Headers }): Promise<void> {
-  keepInIsolate(key, { body: sent.body, status: 200, headers: [...sent.headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
+  const body = new TextEncoder().encode(sent.body).buffer as ArrayBuffer;
+  keepInIsolate(key, { body, status: 200, headers: [...sent.headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
   return edgeCache().put(key, copy);
 }

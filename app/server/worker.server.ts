@@ -14,7 +14,7 @@ import { createDb } from "#db/client";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { applyAuthCookies, createRequestAuth, sessionCookieChange } from "~/modules/auth/sessions.server";
 import { redirectForEndedSession } from "~/modules/auth/signed-out-notice.server";
-import { getPublicCollection } from "~/modules/cards/public-collection.server";
+import { freshPublicVersion, getPublicCollection } from "~/modules/cards/public-collection.server";
 import { type AppConfig, readConfig } from "~/modules/config/config.server";
 import { consumeEmailBatch, createEmailSender } from "~/modules/email/queue.server";
 import { createRequestExperiments } from "~/modules/experiments/assignment.server";
@@ -41,6 +41,7 @@ import {
   pageCacheKey,
   privateUnlessStated,
   readCachedPage,
+  readIsolateCopy,
   storePage,
   visitorRender,
 } from "./page-cache.server";
@@ -129,6 +130,17 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     if (checked instanceof Response) return privateUnlessStated(withSecurityHeaders(checked, perRequestScripts));
     // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
     const cacheable = isCacheablePageRequest(checked);
+    // A visitor's public answer the isolate holds, when its key needs nothing read (not the landing, whose key names
+    // the visitor's variants): answered before the rest of the request is built. It sets no cookie: only the landing's
+    // variants do.
+    const content = cacheable && !isLanding(checked) ? freshPublicVersion(config) : null;
+    const kept = content
+      ? readIsolateCopy(pageCacheKey(checked, { build: buildVersion, settings: settingsShown(env), content, variants: "-" }))
+      : undefined;
+    if (kept) {
+      kept.headers.append("Server-Timing", `edge;desc="hit", app;dur=${Date.now() - startedAt}, db;dur=0;desc="D1"`);
+      return kept;
+    }
     const guarded = cacheable ? visitorRender(checked) : checked;
 
     const sentBookmark = await readBookmark(config, guarded);
@@ -228,6 +240,10 @@ async function pageCacheKeyFor(context: AppLoadContext, request: Request, build:
     getPublicCollection(context),
     isLanding(request) ? context.experiments.resolve().then((experiments) => variantSetKey(experiments.variants)) : "-",
   ]);
-  const settings = configuredProviders(context.cloudflare.env).join(".");
-  return pageCacheKey(request, { build, settings, content: collection.version, variants });
+  return pageCacheKey(request, { build, settings: settingsShown(context.cloudflare.env), content: collection.version, variants });
+}
+
+/** What of the deployment's settings a public page shows: the sign-in providers it offers. */
+function settingsShown(env: Env): string {
+  return configuredProviders(env).join(".");
 }

@@ -78,6 +78,22 @@ describe("counted at the bindings, after-response work included", () => {
     expect(counts?.d1.rowsWritten).toBe(0);
   });
 
+  it("a visitor's public answer the isolate already holds touches no binding at all", async () => {
+    const answer = async () => {
+      const ray = `counts-${crypto.randomUUID()}`;
+      const vars = { ...COUNTING, PUBLIC_CONTENT_TTL_SECONDS: "30" };
+      const response = await fetchAppWithEnv(vars, "/api/cards", { headers: { "User-Agent": BROWSER, "cf-ray": ray } });
+      return { response, body: await response.text(), counts: requestLine(ray) };
+    };
+    const first = await answer();
+    const second = await answer();
+    expect(second.response.headers.get("Server-Timing")).toContain('edge;desc="hit"');
+    expect(second.body).toBe(first.body);
+    expect(second.counts?.d1).toMatchObject({ roundTrips: 0, statements: 0 });
+    expect(second.counts?.cache).toEqual({ hits: 0, misses: 0, puts: 0 });
+    expect(second.counts?.kv).toEqual({ reads: 0, writes: 0, deletes: 0, lists: 0 });
+  });
+
   it("a favourite toggle writes its row (and the activity it records); adding it again writes nothing", async () => {
     const me = await buyer();
     const { id: cardId } = await paidCard();

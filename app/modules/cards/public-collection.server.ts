@@ -79,10 +79,20 @@ export async function findLibraryCard(context: Context, audience: Exclude<CardAu
   return (await getLibraryCollection(context, audience)).cards.find((card) => card.id === id) ?? null;
 }
 
-async function currentSnapshot({ db, config }: Context): Promise<Snapshot> {
-  // Fresh by this request's TTL (a changed setting applies at once), and never from a clock that has gone back.
+/** The isolate's snapshot while it is fresh by this request's TTL (a changed setting applies at once), and never from a clock that has gone back. */
+function freshSnapshot(config: Context["config"]): Snapshot | null {
   const age = snapshot ? Date.now() - snapshot.readAt : -1;
-  if (snapshot && age >= 0 && age < config.publicContentTtlMs) return snapshot.value;
+  return snapshot && age >= 0 && age < config.publicContentTtlMs ? snapshot.value : null;
+}
+
+/** The public content's version when the isolate's snapshot is fresh, with nothing to read; null when it must be read. */
+export function freshPublicVersion(config: Context["config"]): string | null {
+  return freshSnapshot(config)?.public.version ?? null;
+}
+
+async function currentSnapshot({ db, config }: Context): Promise<Snapshot> {
+  const fresh = freshSnapshot(config);
+  if (fresh) return fresh;
   const read = ++reads;
   const [categories, previewCards, cardCount, voices, allCards] = await Promise.all([
     listCategories(db),
