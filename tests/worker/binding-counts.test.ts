@@ -4,27 +4,15 @@
  * after-response work included. docs/capacity.md is built from these lines, so they must match what the code does.
  */
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { BindingCounts } from "~/modules/observability/binding-counts.server";
+import { describe, expect, it } from "vitest";
+import { collectCountsLines } from "./counts-lines";
 import { fetchAppWithEnv } from "./helpers";
 import { api, buyer, paidCard } from "./library-support";
 
 const COUNTING = { COUNT_BINDINGS: "on" };
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
-type CountsLine = BindingCounts & { counts: true; type: "request" | "queue" | "cron"; name: string; requestId?: string };
-
-const lines: CountsLine[] = [];
-beforeEach(() => {
-  lines.length = 0;
-  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    const text = args.map(String).join(" ");
-    if (text.startsWith("{") && text.includes('"counts":true')) lines.push(JSON.parse(text) as CountsLine);
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const lines = collectCountsLines();
 
 const requestLine = (ray: string) => lines.find((line) => line.type === "request" && line.requestId === ray);
 

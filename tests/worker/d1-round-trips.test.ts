@@ -6,27 +6,15 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { batchedRead } from "#db/batch";
 import { createDb } from "#db/client";
 import { affirmationCards } from "#db/schema";
-import type { BindingCounts } from "~/modules/observability/binding-counts.server";
+import { collectCountsLines } from "./counts-lines";
 import { fetchAppWithEnv } from "./helpers";
 import { buyer, paidCard } from "./library-support";
 
-type CountsLine = BindingCounts & { type: string; requestId?: string };
-
-const lines: CountsLine[] = [];
-beforeEach(() => {
-  lines.length = 0;
-  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    const text = args.map(String).join(" ");
-    if (text.startsWith("{") && text.includes('"counts":true')) lines.push(JSON.parse(text) as CountsLine);
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const lines = collectCountsLines();
 
 /**
  * The page as the buyer opens it, and what it asked of D1. The isolate keeps its snapshot of the collection as it does
