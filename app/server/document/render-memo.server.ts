@@ -16,15 +16,19 @@ import { sha256Hex } from "~/modules/security/crypto.server";
 /** Leaf routes whose document is a pure function of the data (and of the URL and the build). */
 const MEMOISED_ROUTES = new Set(["routes/cards._index", "routes/cards.$cardId", "routes/dashboard"]);
 
-/** At most this many characters of pages in an isolate (about 2 bytes a character), and this many pages. */
-const MAX_CHARACTERS = 6_000_000;
+/**
+ * At most this many bytes of pages in an isolate, and this many pages. A page is kept as UTF-8 bytes cut at its
+ * nonce, so answering it again is a copy of bytes with the request's nonce put back: no string to search and encode.
+ */
+const MAX_BYTES = 8_000_000;
 const MAX_PAGES = 48;
 
-type KeptPage = { html: string; nonce: string };
+type KeptPage = { around: Uint8Array[]; bytes: number };
 const pages = new Map<string, KeptPage>();
-let keptCharacters = 0;
+let keptBytes = 0;
+const utf8 = new TextEncoder();
 
-export type DocumentMemo = { read(): string | null; keep(html: string): void };
+export type DocumentMemo = { read(): Uint8Array<ArrayBuffer> | null; keep(html: string): void };
 
 /** The memo for this document request, or null when its page may not be kept. */
 export async function documentMemo(
@@ -50,19 +54,37 @@ export async function documentMemo(
       // Most recently used last: the oldest page is the one forgotten first.
       pages.delete(key);
       pages.set(key, kept);
-      return kept.html.replaceAll(kept.nonce, nonce);
+      return withNonce(kept, utf8.encode(nonce));
     },
     keep(html) {
-      if (pages.has(key) || html.length > MAX_CHARACTERS / 4) return;
-      pages.set(key, { html, nonce });
-      keptCharacters += html.length;
+      if (pages.has(key)) return;
+      const around = html.split(nonce).map((part) => utf8.encode(part));
+      const bytes = around.reduce((sum, part) => sum + part.byteLength, 0);
+      if (bytes > MAX_BYTES / 4) return;
+      pages.set(key, { around, bytes });
+      keptBytes += bytes;
       for (const [oldest, page] of pages) {
-        if (keptCharacters <= MAX_CHARACTERS && pages.size <= MAX_PAGES) break;
+        if (keptBytes <= MAX_BYTES && pages.size <= MAX_PAGES) break;
         pages.delete(oldest);
-        keptCharacters -= page.html.length;
+        keptBytes -= page.bytes;
       }
     },
   };
+}
+
+/** The kept page's bytes with this request's nonce where the drawn page had its own. */
+function withNonce(page: KeptPage, nonce: Uint8Array): Uint8Array<ArrayBuffer> {
+  const html = new Uint8Array(page.bytes + nonce.byteLength * (page.around.length - 1));
+  let offset = 0;
+  for (const [index, part] of page.around.entries()) {
+    if (index > 0) {
+      html.set(nonce, offset);
+      offset += nonce.byteLength;
+    }
+    html.set(part, offset);
+    offset += part.byteLength;
+  }
+  return html;
 }
 
 /**
