@@ -25,6 +25,7 @@ function publishedIs(value: unknown, type: { [entityKind]: string }): boolean {
 /** A column class as another copy of Drizzle would define it: the same kinds, none of the same classes. */
 class ForeignColumn {
   static readonly [entityKind]: string = "Column";
+  readonly name = "foreign";
 }
 class ForeignText extends ForeignColumn {
   static override readonly [entityKind]: string = "SQLiteText";
