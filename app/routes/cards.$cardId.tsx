@@ -7,7 +7,7 @@ import { VersePanel } from "~/components/library/verse-panel";
 import { ActionToast } from "~/components/ui/toaster";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { accessRequiredRedirect, pageAudienceFor } from "~/modules/access/access.server";
-import { getUser } from "~/modules/auth/guards.server";
+import { getUserWith } from "~/modules/auth/guards.server";
 import { cardIdSchema } from "~/modules/cards/cards.schema";
 import { filterSearch, neighbours } from "~/modules/cards/filter";
 import { filteredCards, loadLibrary } from "~/modules/cards/library.server";
@@ -32,17 +32,22 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
  * (200), a signed-in user without access may open their preview cards and is sent to /checkout for any other.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await getUser(context);
   const cardId = cardIdSchema.safeParse(params.cardId);
-  if (!user) {
+  // What is this user's, read together and with the session's check: one round trip to D1 (getUserWith).
+  const signedIn = await getUserWith(context, (userId) =>
+    Promise.all([
+      pageAudienceFor(context.db, { id: userId }),
+      listFavoriteCardIds(context.db, userId),
+      cardId.success ? startCardView(context.db, request, userId, cardId.data) : null,
+    ]),
+  );
+  if (!signedIn) {
     // A bookmarked card opens the gate; an id no card has is a 404 for visitors too.
     if (!cardId.success || !(await findLibraryCard(context, "buyer", cardId.data))) throw new Response("Card not found", { status: 404 });
     return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
   }
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
-  // What is this user's, read together with the root's reads: one round trip to D1 (db/batch.ts).
-  const view = startCardView(context.db, request, user, cardId.data);
-  const [audience, favoriteIds] = await Promise.all([pageAudienceFor(context.db, user), listFavoriteCardIds(context.db, user.id)]);
+  const [audience, favoriteIds, view] = signedIn.own;
   const card = await findLibraryCard(context, audience, cardId.data);
   if (!card) {
     // A paid card for someone without access: the checkout, as on /cards. An id no card has: a 404 page.
@@ -59,7 +64,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const steps = inFilter.some((entry) => entry.id === card.id) ? inFilter : library.cards;
   const { previous, next, position } = neighbours(steps, card.id);
   const titleOf = (id: string | null) => (id ? { id, title: steps.find((entry) => entry.id === id)?.title ?? id } : null);
-  const { newBadges } = await view.record();
+  const { newBadges } = (await view?.record(signedIn.user)) ?? { newBadges: [] };
 
   return data({
     view: "card" as const,

@@ -5,7 +5,7 @@ import { AppShell } from "~/components/app-shell";
 import { CollectionBrowser } from "~/components/library/collection-browser";
 import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/access.server";
 import { accessGateAction } from "~/modules/access/gate.server";
-import { getUser } from "~/modules/auth/guards.server";
+import { getUserWith } from "~/modules/auth/guards.server";
 import { loadLibrary } from "~/modules/cards/library.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
@@ -23,15 +23,17 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getUser(context);
+  // Access and favourites read together, and with the session's check: one round trip to D1 (getUserWith).
+  const signedIn = await getUserWith(context, (userId) =>
+    Promise.all([pageAccessStatus(context.db, userId), listFavoriteCardIds(context.db, userId)]),
+  );
   const price = formatPriceShort(context.config.price);
-  if (!user) {
+  if (!signedIn) {
     // Visitors see the gate (200), never a card beyond the previews.
     const sent = new URL(request.url).searchParams.get("sent") === "1";
     return data({ view: "gate" as const, price, devGrant: context.config.isDevelopment, sent });
   }
-  // Access and favourites read together: one round trip to D1.
-  const [access, favoriteIds] = await Promise.all([pageAccessStatus(context.db, user.id), listFavoriteCardIds(context.db, user.id)]);
+  const [access, favoriteIds] = signedIn.own;
   if (!access.hasAccess) throw await accessRequiredRedirect(context.config);
   const library = await loadLibrary(context, "buyer", favoriteIds, new URL(request.url).searchParams);
   return data(

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { User } from "#db/schema";
 import { AccountSettings } from "~/components/account-settings";
 import { AppShell } from "~/components/app-shell";
 import { AffirmationCard } from "~/components/card/affirmation-card";
@@ -12,7 +13,7 @@ import { useActivityRecorder } from "~/hooks/use-activity";
 import { pageAudienceFor } from "~/modules/access/access.server";
 import { setPasswordAction, signOutEverywhereAction } from "~/modules/auth/account-security.server";
 import { profileSchema, SET_PASSWORD_INTENT, SIGN_OUT_EVERYWHERE_INTENT } from "~/modules/auth/auth.schema";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
 import { type CardFilters, filterCards, filterSearch } from "~/modules/cards/filter";
 import { loadLibrary } from "~/modules/cards/library.server";
 import { formatPriceShort } from "~/modules/config/money";
@@ -37,16 +38,20 @@ export const meta: MetaFunction = () => [
 const activityTime = (timeZone: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
-  const url = new URL(request.url);
   // A GET changes nothing: the zone is stored when the user next records activity.
-  const timeZone = preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
-  // What is this user's, read together: one round trip to D1 (the collection itself comes from the isolate's snapshot).
-  const [audience, favoriteIds, progress] = await Promise.all([
-    pageAudienceFor(context.db, user),
-    listFavoriteCardIds(context.db, user.id),
-    getProgress(context.db, user.id, { timeZone }),
-  ]);
+  const zoneOf = (user: User) => preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
+  // What is this user's, read together and with the session's check: one round trip to D1 (getUserWith; the
+  // collection itself comes from the isolate's snapshot).
+  const { user, own } = await requireUserWith(context, request, (userId, signedInUser) =>
+    Promise.all([
+      pageAudienceFor(context.db, { id: userId }),
+      listFavoriteCardIds(context.db, userId),
+      getProgress(context.db, userId, { timeZone: signedInUser.then(zoneOf) }),
+    ]),
+  );
+  const [audience, favoriteIds, progress] = own;
+  const url = new URL(request.url);
+  const timeZone = zoneOf(user);
   const library = await loadLibrary(context, audience, favoriteIds, url.searchParams);
   const format = activityTime(timeZone);
   const featured = library.cards.find((card) => card.id === library.featuredCardId);

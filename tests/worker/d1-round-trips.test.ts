@@ -1,7 +1,8 @@
 /**
- * A buyer's pages reach D1 in two round trips (docs/decisions/016-the-buyers-library.md, "One round trip"): the
- * session, then every read the page's loaders start together, sent as one batch (db/batch.ts). Counted at the binding
- * with the bench's counts (COUNT_BINDINGS, docs/decisions/034-request-counts.md).
+ * A buyer's pages reach D1 in one round trip (docs/decisions/016-the-buyers-library.md, "One round trip", and
+ * 037-fixed-cost-per-request.md): every read the page's loaders start together goes out as one batch (db/batch.ts),
+ * the session's check with them once the isolate has seen the session. Counted at the binding with the bench's
+ * counts (COUNT_BINDINGS, docs/decisions/034-request-counts.md).
  */
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
@@ -11,7 +12,7 @@ import { batchedRead } from "#db/batch";
 import { createDb } from "#db/client";
 import { affirmationCards } from "#db/schema";
 import { collectCountsLines } from "./counts-lines";
-import { fetchAppWithEnv } from "./helpers";
+import { fetchApp, fetchAppWithEnv } from "./helpers";
 import { buyer, paidCard } from "./library-support";
 
 const lines = collectCountsLines();
@@ -20,43 +21,92 @@ const lines = collectCountsLines();
  * The page as the buyer opens it, and what it asked of D1. The isolate keeps its snapshot of the collection as it does
  * in production (the tests otherwise read it afresh for every request), so the counts are the page's own.
  */
-async function open(path: string, token: string) {
+async function open(path: string, credentials: { token: string } | { cookie: string }) {
   const ray = `round-trips-${crypto.randomUUID()}`;
   const vars = { COUNT_BINDINGS: "on", PUBLIC_CONTENT_TTL_SECONDS: "30" };
-  const response = await fetchAppWithEnv(vars, path, { headers: { Authorization: `Bearer ${token}`, "cf-ray": ray } });
-  await response.text();
-  return { status: response.status, d1: lines.find((line) => line.type === "request" && line.requestId === ray)?.d1 };
+  const signIn: Record<string, string> =
+    "token" in credentials ? { Authorization: `Bearer ${credentials.token}` } : { Cookie: credentials.cookie };
+  const response = await fetchAppWithEnv(vars, path, { headers: { ...signIn, "cf-ray": ray }, redirect: "manual" });
+  const body = await response.text();
+  return { status: response.status, body, d1: lines.find((line) => line.type === "request" && line.requestId === ray)?.d1 };
 }
 
 describe("a buyer's page and D1", () => {
-  it("a card seen a moment ago: the session, then access, favourites and the recent view in one batch", async () => {
+  it("a card seen a moment ago: the session, access, favourites and the recent view in one batch", async () => {
     const me = await buyer("round-trips-card");
     const { id } = await paidCard();
     // The first view records itself (its writes are counted apart); the second is the same visit.
-    expect((await open(`/cards/${id}`, me.token)).status).toBe(200);
-    const again = await open(`/cards/${id}`, me.token);
+    expect((await open(`/cards/${id}`, me)).status).toBe(200);
+    const again = await open(`/cards/${id}`, me);
     expect(again.status).toBe(200);
-    expect(again.d1).toMatchObject({ roundTrips: 2, rowsWritten: 0 });
-    // Access (a purchase, a grant), the favourites and the recent view travelled together with the session's read.
+    expect(again.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
+    // The session, access (a purchase, a grant), the favourites and the recent view travelled together.
     expect(again.d1?.statements).toBeGreaterThanOrEqual(5);
   });
 
-  it("the dashboard: the session, then access, favourites, streak, badges and recent activity in one batch", async () => {
+  it("a card page in the browser: the root's access check joins the same batch", async () => {
+    const me = await buyer("round-trips-browser");
+    const { id } = await paidCard();
+    await open(`/cards/${id}`, { cookie: me.cookie });
+    const again = await open(`/cards/${id}`, { cookie: me.cookie });
+    expect(again.status).toBe(200);
+    expect(again.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
+  });
+
+  it("the dashboard: the session, access, favourites, streak, badges and recent activity in one batch", async () => {
     const me = await buyer("round-trips-dashboard");
     // The isolate's snapshot of the collection is read first; then the page is what it always is.
-    await open("/dashboard", me.token);
-    const dashboard = await open("/dashboard", me.token);
+    await open("/dashboard", me);
+    const dashboard = await open("/dashboard", me);
     expect(dashboard.status).toBe(200);
-    expect(dashboard.d1).toMatchObject({ roundTrips: 2, rowsWritten: 0 });
+    expect(dashboard.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
     expect(dashboard.d1?.statements).toBeGreaterThanOrEqual(9);
   });
 
-  it("the library: the session, then access and favourites in one batch", async () => {
+  it("the library: the session, access and favourites in one batch", async () => {
     const me = await buyer("round-trips-library");
-    await open("/cards", me.token);
-    const library = await open("/cards", me.token);
+    await open("/cards", me);
+    const library = await open("/cards", me);
     expect(library.status).toBe(200);
-    expect(library.d1).toMatchObject({ roundTrips: 2, rowsWritten: 0 });
+    expect(library.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
+  });
+
+  it("a session the isolate has not seen yet: its check first, then the page's reads", async () => {
+    const me = await buyer("round-trips-first");
+    // The browser's session cookie: signed in, never used yet.
+    const first = await open("/cards", { cookie: me.cookie });
+    expect(first.status).toBe(200);
+    expect(first.d1?.roundTrips).toBe(2);
+  });
+});
+
+describe("an ended session the isolate still remembers (attack)", () => {
+  /**
+   * The page's reads start on the user the session named before, together with the session's check. Once the
+   * session has ended (signed out, or all sessions ended), those reads must never reach the page: the check finds
+   * nothing, and the caller is a visitor again.
+   */
+  it.each([
+    ["/cards/{a paid card}", (paid: string) => `/cards/${paid}`],
+    ["/cards", () => "/cards"],
+    ["/dashboard", () => "/dashboard"],
+  ])("%s shows nothing of the buyer after sign-out", async (_label, pathOf) => {
+    const me = await buyer("ended-session");
+    const paid = await paidCard();
+    const path = pathOf(paid.id);
+    const before = await open(path, { cookie: me.cookie });
+    expect(before.status).toBe(200);
+    // The buyer's own page: a paid card's words, and on the dashboard their email (the account settings).
+    expect(before.body).toContain(path === "/dashboard" ? me.email : paid.secret);
+
+    const signedOut = await fetchApp("/api/auth/logout", { method: "POST", headers: { Cookie: me.cookie } });
+    expect(signedOut.status).toBe(200);
+
+    const after = await open(path, { cookie: me.cookie });
+    // A visitor: the gate (200) or the sign-in page, never the buyer's own page.
+    expect([200, 302]).toContain(after.status);
+    expect(after.body).not.toContain(paid.secret);
+    expect(after.body).not.toContain(me.email);
   });
 });
 

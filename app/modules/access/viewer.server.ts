@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageAccessStatus } from "~/modules/access/access.server";
-import { isAdmin } from "~/modules/auth/guards.server";
+import { getUserWith, isAdmin } from "~/modules/auth/guards.server";
 import { carriesSessionCookie } from "~/modules/auth/sessions.server";
 import type { Viewer } from "./viewer";
 
@@ -11,8 +11,8 @@ import type { Viewer } from "./viewer";
  */
 export async function getViewer(context: AppLoadContext, request: Request): Promise<Viewer | null> {
   if (!carriesSessionCookie(request)) return null;
-  const user = (await context.auth.getCurrentUser())?.user;
-  if (!user) return null;
-  const { hasAccess } = await pageAccessStatus(context.db, user.id);
-  return { isAdmin: isAdmin(context, user), hasAccess };
+  // The access read travels with the session's check when this isolate knows the session (getUserWith).
+  const signedIn = await getUserWith(context, (userId) => pageAccessStatus(context.db, userId));
+  if (!signedIn) return null;
+  return { isAdmin: isAdmin(context, signedIn.user), hasAccess: signedIn.own.hasAccess };
 }

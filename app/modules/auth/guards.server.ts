@@ -7,12 +7,57 @@ export async function getUser(context: AppLoadContext): Promise<User | null> {
   return (await context.auth.getCurrentUser())?.user ?? null;
 }
 
+/**
+ * The signed-in user and `readOwn`'s answer for them, or null for a visitor. When this isolate has seen the session
+ * before, `readOwn` starts on the user it named then, in the same turn as the session's check, so both reach D1 in
+ * one round trip (db/batch.ts; docs/decisions/037-fixed-cost-per-request.md). Its answer is handed out only when the
+ * check names that same user: for an ended session (or a visitor) it is dropped unread. Otherwise `readOwn` starts
+ * once the user is known. `user` lets a read wait for the user's own row (a time zone) without delaying the reads.
+ */
+export async function getUserWith<T>(
+  context: AppLoadContext,
+  readOwn: (userId: string, user: Promise<User>) => Promise<T>,
+): Promise<{ user: User; own: T } | null> {
+  const likelyUserId = await context.auth.likelyUserId();
+  if (likelyUserId) {
+    const signedIn = getUser(context);
+    const provenUser = signedIn.then((user) => (user?.id === likelyUserId ? user : Promise.reject(new NotThisUser())));
+    const own = readOwn(likelyUserId, provenUser);
+    // Whatever the guess's reads do, they are never seen unless the check names the same user.
+    own.catch(() => {});
+    provenUser.catch(() => {});
+    const user = await signedIn;
+    if (user?.id === likelyUserId) return { user, own: await own };
+    if (!user) return null;
+  }
+  const user = await getUser(context);
+  return user ? { user, own: await readOwn(user.id, Promise.resolve(user)) } : null;
+}
+
+/** The guess of getUserWith was not the session's user: its reads are dropped. */
+class NotThisUser extends Error {}
+
+/** Pages: getUserWith, or a redirect to /login as requireUser does. */
+export async function requireUserWith<T>(
+  context: AppLoadContext,
+  request: Request,
+  readOwn: (userId: string, user: Promise<User>) => Promise<T>,
+): Promise<{ user: User; own: T }> {
+  const signedIn = await getUserWith(context, readOwn);
+  if (signedIn) return signedIn;
+  throw loginRedirect(request);
+}
+
 /** Pages: the signed-in user, or a redirect to /login that comes back here afterwards (unless the address is overlong). */
 export async function requireUser(context: AppLoadContext, request: Request): Promise<User> {
   const user = await getUser(context);
   if (user) return user;
+  throw loginRedirect(request);
+}
+
+function loginRedirect(request: Request): Response {
   const back = returnPathOf(new URL(request.url));
-  throw redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
+  return redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
 }
 
 /** Pages: visitors only (sign-in and register send a signed-in user on). */

@@ -1,5 +1,6 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
-import { and, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNotNull, isNull, ne } from "drizzle-orm";
+import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type Session, sessions, type User, users } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
@@ -39,37 +40,60 @@ export async function createSession(db: Database, userId: string, options: { per
   return { token, expiresAt, persistent: options.persistent };
 }
 
-/** The live session for a token, with its user; renews persistent sessions (the caller re-sends the cookie). */
-async function resolveSession(db: Database, token: string): Promise<{ session: ActiveSession; renewedExpiresAt: Date | null } | null> {
-  if (!token || token.length > 100) return null;
-  const id = await sha256Hex(token);
+/**
+ * Which user each session seen by this isolate belongs to (docs/decisions/037-fixed-cost-per-request.md). Only a
+ * guess to start a page's reads with, never an answer: the session is checked in the same round trip, and the reads
+ * are handed out only when that check names the same user. A session's user never changes, so the guess is wrong
+ * only for a session that has ended, whose check then finds nothing.
+ */
+const MAX_REMEMBERED_SESSIONS = 10_000;
+const userIdBySessionId = new Map<string, string>();
+
+function rememberSessionUser(sessionId: string, userId: string): void {
+  if (userIdBySessionId.size >= MAX_REMEMBERED_SESSIONS && !userIdBySessionId.has(sessionId)) {
+    const oldest = userIdBySessionId.keys().next().value;
+    if (oldest !== undefined) userIdBySessionId.delete(oldest);
+  }
+  userIdBySessionId.set(sessionId, userId);
+}
+
+/**
+ * The live session with this id (the token's SHA-256), with its user; renews persistent sessions (the caller
+ * re-sends the cookie). The read goes out with the page's other reads (db/batch.ts): its columns are named apart.
+ */
+async function resolveSession(db: Database, id: string): Promise<{ session: ActiveSession; renewedExpiresAt: Date | null } | null> {
   const now = Date.now();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(sessions.endedReason)))
-    .limit(1);
-  if (!row) return null;
+  const [row] = await batchedRead(
+    db,
+    db
+      .select({
+        ...getTableColumns(users),
+        sessionPersistent: sessions.persistent,
+        sessionExpiresAt: sessions.expiresAt,
+        sessionLastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(sessions.endedReason)))
+      .limit(1),
+  );
+  if (!row) {
+    userIdBySessionId.delete(id);
+    return null;
+  }
+  const { sessionPersistent: persistent, sessionExpiresAt: expiresAt, sessionLastUsedAt: lastUsedAt, ...user } = row;
+  rememberSessionUser(id, user.id);
 
   let renewedExpiresAt: Date | null = null;
-  const lastUsed = row.session.lastUsedAt?.getTime() ?? 0;
-  if (row.session.persistent && now - lastUsed > RENEW_INTERVAL_MS) {
+  const lastUsed = lastUsedAt?.getTime() ?? 0;
+  if (persistent && now - lastUsed > RENEW_INTERVAL_MS) {
     renewedExpiresAt = new Date(now + PERSISTENT_SESSION_MS);
     await db
       .update(sessions)
       .set({ expiresAt: renewedExpiresAt, lastUsedAt: new Date(now) })
       .where(eq(sessions.id, id));
   }
-  return {
-    session: {
-      id,
-      user: row.user,
-      persistent: row.session.persistent,
-      expiresAt: renewedExpiresAt ?? row.session.expiresAt,
-    },
-    renewedExpiresAt,
-  };
+  return { session: { id, user, persistent, expiresAt: renewedExpiresAt ?? expiresAt }, renewedExpiresAt };
 }
 
 export async function deleteSessionById(db: Database, id: string) {
@@ -173,6 +197,11 @@ export type CurrentUser = { user: User; sessionId: string; via: "cookie" | "bear
  */
 export type RequestAuth = {
   getCurrentUser(): Promise<CurrentUser | null>;
+  /**
+   * The user this request's session belonged to when this isolate last checked it, or null. A guess to start reads
+   * with in the same round trip as the check (getUserWith in guards.server.ts), never proof of who is asking.
+   */
+  likelyUserId(): Promise<string | null>;
   /** True when the request carried credentials that did not resolve (expired or unknown). */
   hadInvalidCredentials(): Promise<boolean>;
   /** The session the cookie held, when the server ended it (decision 027), so the page can say why. */
@@ -187,27 +216,46 @@ function bearerToken(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
+type Credentials = { token: string; sessionId: string; via: CurrentUser["via"] };
+
 export function createRequestAuth(db: Database, config: AppConfig, request: Request): RequestAuth {
   const responseCookies: string[] = [];
   let invalid = false;
   let unresolvedCookieToken: string | null = null;
+  let credentials: Promise<Credentials | null> | null = null;
   let resolved: Promise<CurrentUser | null> | null = null;
   let ended: Promise<EndedSession | null> | null = null;
 
+  /** The token the request carries (a bearer, else the session cookie) and the id of its session. */
+  function readCredentials(): Promise<Credentials | null> {
+    credentials ??= (async () => {
+      const bearer = bearerToken(request);
+      const token = bearer ?? (await readSessionToken(config, request));
+      if (!token) return null;
+      if (token.length > 100) {
+        invalid = true;
+        return null;
+      }
+      return { token, sessionId: await sha256Hex(token), via: bearer ? "bearer" : "cookie" };
+    })();
+    return credentials;
+  }
+
   async function resolve(): Promise<CurrentUser | null> {
-    const bearer = bearerToken(request);
-    const token = bearer ?? (await readSessionToken(config, request));
-    if (!token) return null;
-    const result = await resolveSession(db, token);
+    const carried = await readCredentials();
+    if (!carried) return null;
+    const result = await resolveSession(db, carried.sessionId);
     if (!result) {
       invalid = true;
-      if (!bearer) unresolvedCookieToken = token;
+      if (carried.via === "cookie") unresolvedCookieToken = carried.token;
       return null;
     }
-    if (result.renewedExpiresAt && !bearer) {
-      responseCookies.push(await serializeSessionCookie(config, request, { token, persistent: true, expiresAt: result.renewedExpiresAt }));
+    if (result.renewedExpiresAt && carried.via === "cookie") {
+      responseCookies.push(
+        await serializeSessionCookie(config, request, { token: carried.token, persistent: true, expiresAt: result.renewedExpiresAt }),
+      );
     }
-    return { user: result.session.user, sessionId: result.session.id, via: bearer ? "bearer" : "cookie" };
+    return { user: result.session.user, sessionId: result.session.id, via: carried.via };
   }
 
   function once(): Promise<CurrentUser | null> {
@@ -217,6 +265,12 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
 
   return {
     getCurrentUser: once,
+    async likelyUserId() {
+      // The session's check starts now, so it travels with the reads the caller starts on the guess.
+      void once().catch(() => {});
+      const carried = await readCredentials();
+      return carried ? (userIdBySessionId.get(carried.sessionId) ?? null) : null;
+    },
     async hadInvalidCredentials() {
       await once();
       return invalid;

@@ -186,9 +186,15 @@ export async function checkBadges(db: Database, userId: string, options: { now?:
   return due.filter(({ badge }) => inserted.has(badge.id)).map(({ badge }) => ({ badge, earnedAt: earnedAt.toISOString() }));
 }
 
-/** The user's stats as they stand on today's date in `timeZone`: a lapsed streak shows 0. Zeros for a new user. */
-export async function getStats(db: Database, userId: string, options: { timeZone: string | null; now?: Date }): Promise<StatsView> {
+type StatsOptions = { timeZone: string | null | Promise<string | null>; now?: Date };
+
+/**
+ * The user's stats as they stand on today's date in `timeZone`: a lapsed streak shows 0. Zeros for a new user.
+ * The zone may still be on its way (a page's read starts before the user's own row is in: getUserWith).
+ */
+export async function getStats(db: Database, userId: string, options: StatsOptions): Promise<StatsView> {
   const [row] = await batchedRead(db, db.select().from(userStats).where(eq(userStats.userId, userId)).limit(1));
+  const timeZone = await options.timeZone;
   const stats = row ?? {
     totalCardsViewed: 0,
     totalScriptureReads: 0,
@@ -196,7 +202,7 @@ export async function getStats(db: Database, userId: string, options: { timeZone
     totalFavorites: 0,
     ...NO_STREAK,
   };
-  const streak = streakOn(stats, localDay(options.now ?? new Date(), options.timeZone));
+  const streak = streakOn(stats, localDay(options.now ?? new Date(), timeZone));
   return {
     totalCardsViewed: stats.totalCardsViewed,
     totalScriptureReads: stats.totalScriptureReads,
@@ -291,7 +297,7 @@ export async function listBadges(db: Database, userId: string, options: { cardCo
 }
 
 /** The dashboard's data in one call: stats, badges and the 5 newest activities. */
-export async function getProgress(db: Database, userId: string, options: { timeZone: string | null; now?: Date }) {
+export async function getProgress(db: Database, userId: string, options: StatsOptions) {
   const [stats, badgeList, recent] = await Promise.all([
     getStats(db, userId, options),
     listBadges(db, userId),

@@ -28,6 +28,9 @@ export async function recordActivitySafely(
   }
 }
 
+/** A card page's view: checked for a repeat at once, written by `record` for the user the session names. */
+export type CardView = { record(user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">): Promise<{ newBadges: EarnedBadge[] }> };
+
 /** A second view of the same card within this window is the same visit (a reload, a revalidation), not a new view. */
 const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 
@@ -37,13 +40,7 @@ const VIEW_DEDUPE_MS = 10 * 60 * 1000;
  * once, so it travels with the page's other reads (db/batch.ts); `record()` writes the view once the page knows
  * the card is the user's to see.
  */
-export function startCardView(
-  db: Database,
-  request: Request,
-  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
-  cardId: string,
-  now: Date = new Date(),
-): { record(): Promise<{ newBadges: EarnedBadge[] }> } {
+export function startCardView(db: Database, request: Request, userId: string, cardId: string, now: Date = new Date()): CardView {
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
   const alreadyCounted: Promise<boolean> = purpose.includes("prefetch")
     ? Promise.resolve(true)
@@ -54,7 +51,7 @@ export function startCardView(
           .from(userActivity)
           .where(
             and(
-              eq(userActivity.userId, user.id),
+              eq(userActivity.userId, userId),
               eq(userActivity.cardId, cardId),
               eq(userActivity.activityType, "view"),
               gt(userActivity.timestamp, new Date(now.getTime() - VIEW_DEDUPE_MS)),
@@ -70,7 +67,7 @@ export function startCardView(
         },
       );
   return {
-    async record() {
+    async record(user) {
       if (await alreadyCounted) return { newBadges: [] };
       return recordActivitySafely(db, request, user, { cardId, activityType: "view", metadata: { source: "card-page" } });
     },
