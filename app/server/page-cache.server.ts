@@ -72,10 +72,17 @@ export function visitorRender(request: Request): Request {
  * providers offered): `wrangler secret put` makes a new version of the same build, and its pages must not be the old
  * version's.
  */
-export function pageCacheKey(request: Request, version: { build: string; settings: string; content: string; variants: string }): Request {
+export function pageCacheKey(request: Request, version: PageVersion): Request {
+  return new Request(pageCacheKeyUrl(request, version));
+}
+
+type PageVersion = { build: string; settings: string; content: string; variants: string };
+
+/** The key's address: the isolate's copies are found by it alone, with no Request built (readIsolateCopy). */
+export function pageCacheKeyUrl(request: Request, version: PageVersion): string {
   const url = new URL(request.url);
   const parts = [version.build, encodeURIComponent(version.settings), version.content, encodeURIComponent(version.variants)].join("/");
-  return new Request(new URL(`/__pages/${parts}${url.pathname}${url.search}`, url.origin));
+  return new URL(`/__pages/${parts}${url.pathname}${url.search}`, url.origin).href;
 }
 
 /** Whether a cacheable request's answer is a page (HTML, whose inline scripts the Worker hashes) or an API answer. */
@@ -128,9 +135,9 @@ const MAX_ISOLATE_COPIES = 24;
 const MAX_ISOLATE_BYTES = 6_000_000;
 let isolateBytes = 0;
 
-function keepInIsolate(key: Request, copy: IsolateCopy) {
-  forgetInIsolate(key.url);
-  isolateCopies.set(key.url, copy);
+function keepInIsolate(keyUrl: string, copy: IsolateCopy) {
+  forgetInIsolate(keyUrl);
+  isolateCopies.set(keyUrl, copy);
   isolateBytes += copy.body.byteLength;
   for (const [oldest, page] of isolateCopies) {
     if (isolateCopies.size <= MAX_ISOLATE_COPIES && isolateBytes <= MAX_ISOLATE_BYTES) break;
@@ -147,19 +154,19 @@ function forgetInIsolate(url: string) {
 }
 
 /** The isolate's own copy of a page or answer, or undefined (never kept, forgotten, or expired). */
-export function readIsolateCopy(key: Request): Response | undefined {
-  const kept = isolateCopies.get(key.url);
+export function readIsolateCopy(keyUrl: string): Response | undefined {
+  const kept = isolateCopies.get(keyUrl);
   if (!kept) return undefined;
-  forgetInIsolate(key.url);
+  forgetInIsolate(keyUrl);
   if (kept.expiresAt <= Date.now()) return undefined;
   // Most recently used last.
-  keepInIsolate(key, kept);
+  keepInIsolate(keyUrl, kept);
   return new Response(kept.body, { status: kept.status, headers: kept.headers });
 }
 
 /** The page as it was first sent (a browser must not keep it as long as the edge does), or undefined. */
 export async function readCachedPage(key: Request): Promise<Response | undefined> {
-  const kept = readIsolateCopy(key);
+  const kept = readIsolateCopy(key.url);
   if (kept) return kept;
   const cached = await edgeCache().match(key);
   if (!cached) return undefined;
@@ -169,13 +176,13 @@ export async function readCachedPage(key: Request): Promise<Response | undefined
   if (own) headers.set("Cache-Control", own);
   else headers.delete("Cache-Control");
   const body = await cached.arrayBuffer();
-  keepInIsolate(key, { body, status: cached.status, headers: [...headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
+  keepInIsolate(key.url, { body, status: cached.status, headers: [...headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
   return new Response(body, { status: cached.status, headers });
 }
 
 /** Stores the page in the colo's cache; `sent` is what the browser got (its own Cache-Control), kept in the isolate. */
 export function storePage(key: Request, copy: Response, sent: { body: string; headers: Headers }): Promise<void> {
   const body = new TextEncoder().encode(sent.body).buffer as ArrayBuffer;
-  keepInIsolate(key, { body, status: 200, headers: [...sent.headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
+  keepInIsolate(key.url, { body, status: 200, headers: [...sent.headers], expiresAt: Date.now() + EDGE_MAX_AGE * 1000 });
   return edgeCache().put(key, copy);
 }

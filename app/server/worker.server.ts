@@ -39,6 +39,7 @@ import {
   isPageRequest,
   isStorablePage,
   pageCacheKey,
+  pageCacheKeyUrl,
   privateUnlessStated,
   readCachedPage,
   readIsolateCopy,
@@ -120,14 +121,11 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     requestLog: RequestLog,
   ): Promise<Response> {
     const startedAt = Date.now();
-    const cspNonce = randomToken(16);
-    const perRequestScripts = [nonceSource(cspNonce)];
-    if (isCrossOriginStateChange(request, config)) {
-      return privateUnlessStated(withSecurityHeaders(crossOriginRefusal(request), perRequestScripts));
-    }
+    const refused = (response: Response) => privateUnlessStated(withSecurityHeaders(response, [nonceSource(randomToken(16))]));
+    if (isCrossOriginStateChange(request, config)) return refused(crossOriginRefusal(request));
 
     const checked = await guardRequestBody(request);
-    if (checked instanceof Response) return privateUnlessStated(withSecurityHeaders(checked, perRequestScripts));
+    if (checked instanceof Response) return refused(checked);
     // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
     const cacheable = isCacheablePageRequest(checked);
     // A visitor's public answer the isolate holds, when its key needs nothing read (not the landing, whose key names
@@ -135,13 +133,16 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     // variants do.
     const content = cacheable && !isLanding(checked) ? freshPublicVersion(config) : null;
     const kept = content
-      ? readIsolateCopy(pageCacheKey(checked, { build: buildVersion, settings: settingsShown(env), content, variants: "-" }))
+      ? readIsolateCopy(pageCacheKeyUrl(checked, { build: buildVersion, settings: settingsShown(env), content, variants: "-" }))
       : undefined;
     if (kept) {
       kept.headers.append("Server-Timing", `edge;desc="hit", app;dur=${Date.now() - startedAt}, db;dur=0;desc="D1"`);
       return kept;
     }
     const guarded = cacheable ? visitorRender(checked) : checked;
+    // Made only now: an answer from the isolate's copy above needs none.
+    const cspNonce = randomToken(16);
+    const perRequestScripts = [nonceSource(cspNonce)];
 
     const sentBookmark = await readBookmark(config, guarded);
     const d1 = timeD1(openSession(env.DB, guarded, sentBookmark));
