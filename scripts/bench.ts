@@ -381,10 +381,14 @@ try {
   console.log(
     `Throughput against a constant Worker with the same bytes (${"8 connections"}, 3 alternating windows of 3 s; a new visitor sends no cookie):`,
   );
+  console.log(
+    "  (the target is the ratio to the bare constant Worker; beside it, the ratio to the same constant behind the app's static-asset router, which wrangler dev runs in the Worker's process and production runs outside it)",
+  );
   for (const row of throughput) {
     const target = row.target === undefined ? "(reported)" : `(target >= ${row.target})`;
     console.log(
-      `  ${row.label.padEnd(40)} ratio ${row.ratio.toFixed(2)} ${target.padEnd(16)} (app ${row.app.toFixed(0)} req/s, constant ${row.constant.toFixed(0)} req/s)`,
+      `  ${row.label.padEnd(40)} ratio ${row.ratio.toFixed(2)} ${target.padEnd(16)} (app ${row.app.toFixed(0)} req/s, constant ${row.constant.toFixed(0)} req/s; ` +
+        `behind the asset router ${row.constantWithAssets.toFixed(0)} req/s: ratio ${row.ratioWithAssets.toFixed(2)})`,
     );
   }
   console.log(

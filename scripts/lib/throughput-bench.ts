@@ -34,9 +34,14 @@ async function requestsPerSecond(urls: () => string, headers: Record<string, str
   return (done * 1000) / ms;
 }
 
-/** Starts a Worker that answers each captured path with its bytes, in a directory of its own (not this wrangler.toml). */
-async function startConstantWorker(pages: Page[], port: string): Promise<() => void> {
-  const dir = "/tmp/light-cards-bench-constant";
+/**
+ * Starts a Worker that answers each captured path with its bytes, in a directory of its own (not this wrangler.toml).
+ * `withAssets`: behind the same static-asset router as the app (`[assets]` with the app's public/ directory). Under
+ * wrangler dev that router runs in the Worker's own process and its CPU counts against the app's throughput; in
+ * production Cloudflare runs it outside the Worker, unbilled. The second baseline shows how much of a gap it is.
+ */
+async function startConstantWorker(pages: Page[], port: string, options: { withAssets: boolean }): Promise<() => void> {
+  const dir = `/tmp/light-cards-bench-constant${options.withAssets ? "-assets" : ""}`;
   mkdirSync(dir, { recursive: true });
   const table = Object.fromEntries(pages.map((page) => [page.path, { body: page.body, type: page.contentType }]));
   writeFileSync(
@@ -50,9 +55,12 @@ export default {
 };
 `,
   );
-  writeFileSync(join(dir, "wrangler.toml"), 'name = "constant"\nmain = "index.js"\ncompatibility_date = "2026-04-01"\n');
+  const assets = options.withAssets ? `[assets]\ndirectory = ${JSON.stringify(resolve("public"))}\nbinding = "ASSETS"\n` : "";
+  writeFileSync(join(dir, "wrangler.toml"), `name = "constant"\nmain = "index.js"\ncompatibility_date = "2026-04-01"\n${assets}`);
   const wrangler = resolve("node_modules/.bin/wrangler");
-  const server = spawn(wrangler, ["dev", "--port", port, "--ip", "127.0.0.1"], {
+  // An inspector port of its own: two of these run beside the app's wrangler, and a shared default port races.
+  const inspectorPort = String(Number(port) + 1000);
+  const server = spawn(wrangler, ["dev", "--port", port, "--ip", "127.0.0.1", "--inspector-port", inspectorPort], {
     cwd: dir,
     env: { ...process.env, ...offlineWranglerEnv },
     stdio: "ignore",
@@ -74,16 +82,27 @@ export default {
 
 /** A page measured against the constant Worker; `target` is the issue's ratio for it (none: reported only). */
 export type ThroughputCase = { label: string; path: string; headers?: Record<string, string>; cold?: boolean; target?: number };
-type ThroughputRow = { label: string; app: number; constant: number; ratio: number; target?: number };
+type ThroughputRow = {
+  label: string;
+  app: number;
+  constant: number;
+  ratio: number;
+  /** The same constant Worker behind the app's static-asset router (startConstantWorker), and the app's ratio to it. */
+  constantWithAssets: number;
+  ratioWithAssets: number;
+  target?: number;
+};
 
 /**
- * For each case: the app's requests per second and the constant Worker's for the same bytes, alternating windows.
- * `cold` cases ask for a new URL each time (a query the page ignores), so the app's edge cache never holds it.
+ * For each case: the app's requests per second and the constant Worker's for the same bytes (bare, and behind the
+ * app's static-asset router), in alternating windows. `cold` cases ask for a new URL each time (a query the page
+ * ignores), so the app's edge cache never holds it.
  */
 export async function timeThroughput(
   appOrigin: string,
   cases: ThroughputCase[],
   constantPort = process.env.BENCH_CONSTANT_PORT ?? "8796",
+  constantWithAssetsPort = process.env.BENCH_ASSETS_CONSTANT_PORT ?? "8795",
 ): Promise<ThroughputRow[]> {
   const pages: Page[] = [];
   for (const entry of cases) {
@@ -92,8 +111,12 @@ export async function timeThroughput(
     const response = await fetch(`${appOrigin}${entry.path}`, { headers });
     pages.push({ path: entry.path, body: await response.text(), contentType: response.headers.get("Content-Type") ?? "text/html" });
   }
-  const stop = await startConstantWorker(pages, constantPort);
+  const stops = [
+    await startConstantWorker(pages, constantPort, { withAssets: false }),
+    await startConstantWorker(pages, constantWithAssetsPort, { withAssets: true }),
+  ];
   const constantOrigin = `http://127.0.0.1:${constantPort}`;
+  const withAssetsOrigin = `http://127.0.0.1:${constantWithAssetsPort}`;
   try {
     const rows: ThroughputRow[] = [];
     for (const entry of cases) {
@@ -105,15 +128,25 @@ export async function timeThroughput(
           : `${appOrigin}${entry.path}`;
       let app = 0;
       let constant = 0;
+      let constantWithAssets = 0;
       for (let round = 0; round < ROUNDS; round++) {
         app += await requestsPerSecond(appUrl, headers, WINDOW_MS);
         constant += await requestsPerSecond(() => `${constantOrigin}${entry.path}`, {}, WINDOW_MS);
+        constantWithAssets += await requestsPerSecond(() => `${withAssetsOrigin}${entry.path}`, {}, WINDOW_MS);
       }
-      rows.push({ label: entry.label, app: app / ROUNDS, constant: constant / ROUNDS, ratio: app / constant, target: entry.target });
+      rows.push({
+        label: entry.label,
+        app: app / ROUNDS,
+        constant: constant / ROUNDS,
+        ratio: app / constant,
+        constantWithAssets: constantWithAssets / ROUNDS,
+        ratioWithAssets: app / constantWithAssets,
+        target: entry.target,
+      });
     }
     return rows;
   } finally {
-    stop();
+    for (const stop of stops) stop();
   }
 }
 
