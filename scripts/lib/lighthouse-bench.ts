@@ -121,21 +121,59 @@ function largestContentfulPaint(audits: Record<string, { details?: unknown }>) {
   };
 }
 
-/** The median run by performance (Lighthouse's scores move from run to run on a shared machine), printed. */
-export function describeLighthouse(page: string, runs: LighthouseFigures[], targets: string): string[] {
+/** What a page must reach: the median performance score and, where the issue sets one, the median of the runs' LCPs. */
+export type LighthouseTargets = { performance: number; lcpMs?: number; otherCategories?: number };
+
+/** Issue 25's targets for the landing: performance >= 99, the median LCP <= 1.2 s, the other three categories 100. */
+export const LANDING_LIGHTHOUSE_TARGETS: LighthouseTargets = { performance: 99, lcpMs: 1200, otherCategories: 100 };
+
+/** The median of a list of numbers (the middle one of an odd count, as the bench runs). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/**
+ * The median run by performance (Lighthouse's scores move from run to run on a shared machine), printed, with the
+ * median of the runs' own LCPs beside it: the run with the median score may have any of their LCPs, so the LCP target
+ * is checked against the LCPs' median (docs/decisions/036-landing-lcp.md).
+ */
+export function describeLighthouse(page: string, runs: LighthouseFigures[], targets: LighthouseTargets): string[] {
   const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
-  const median = byPerformance[Math.floor(byPerformance.length / 2)];
-  if (!median) return [];
-  const { scores } = median;
+  const medianRun = byPerformance[Math.floor(byPerformance.length / 2)];
+  if (!medianRun) return [];
+  const { scores } = medianRun;
+  const medianLcpMs = median(runs.map((run) => run.lcpMs));
+  const checks = [
+    `performance ${scores.performance} >= ${targets.performance}: ${scores.performance >= targets.performance ? "met" : "NOT MET"}`,
+    ...(targets.lcpMs === undefined
+      ? []
+      : [
+          `LCP (median of the runs' LCPs) ${(medianLcpMs / 1000).toFixed(2)} s <= ${(targets.lcpMs / 1000).toFixed(1)} s: ${
+            medianLcpMs <= targets.lcpMs ? "met" : "NOT MET"
+          }`,
+        ]),
+    ...(targets.otherCategories === undefined
+      ? []
+      : [
+          `accessibility, best practices, SEO = ${targets.otherCategories}: ${
+            [scores.accessibility, scores.bestPractices, scores.seo].every((score) => score >= (targets.otherCategories ?? 0))
+              ? "met"
+              : "NOT MET"
+          }`,
+        ]),
+  ];
   return [
-    `Lighthouse, ${page} (mobile, simulated slow 4G, Debian's Chromium; the median of ${runs.length} runs by performance; ${targets}):`,
+    `Lighthouse, ${page} (mobile, simulated slow 4G, Debian's Chromium; the median of ${runs.length} runs by performance):`,
     `  performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}, SEO ${scores.seo}`,
-    `  LCP ${(median.lcpMs / 1000).toFixed(2)} s, FCP ${(median.fcpMs / 1000).toFixed(2)} s, TBT ${median.tbtMs.toFixed(0)} ms, CLS ${median.cls.toFixed(3)}`,
-    `  all runs' performance: ${runs.map((run) => run.scores.performance).join(", ")} (audited ${new URL(median.finalUrl).pathname}); ` +
+    `  LCP ${(medianRun.lcpMs / 1000).toFixed(2)} s, FCP ${(medianRun.fcpMs / 1000).toFixed(2)} s, TBT ${medianRun.tbtMs.toFixed(0)} ms, CLS ${medianRun.cls.toFixed(3)} (that run); ` +
+      `median of the runs' LCPs ${(medianLcpMs / 1000).toFixed(2)} s`,
+    `  all runs' performance: ${runs.map((run) => run.scores.performance).join(", ")} (audited ${new URL(medianRun.finalUrl).pathname}); ` +
       `LCP: ${runs.map((run) => (run.lcpMs / 1000).toFixed(2)).join(", ")} s; TBT: ${runs.map((run) => run.tbtMs.toFixed(0)).join(", ")} ms`,
-    `  LCP element ${median.lcpElement}: ${median.lcpPhases}`,
-    `  finished before the real paint (each counts in the simulated LCP): ${median.requestsBeforeLcp.join(", ")}`,
-    ...median.opportunities.map((finding) => `  below full marks: ${finding}`),
+    `  targets: ${checks.join("; ")}`,
+    `  LCP element ${medianRun.lcpElement}: ${medianRun.lcpPhases}`,
+    `  finished before the real paint (each counts in the simulated LCP): ${medianRun.requestsBeforeLcp.join(", ")}`,
+    ...medianRun.opportunities.map((finding) => `  below full marks: ${finding}`),
   ];
 }
 
