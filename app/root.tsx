@@ -37,7 +37,10 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // The installed app (docs/decisions/025).
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
+  // Fetched with credentials, so the browser asks for it on the document's warm connection instead of opening a new
+  // one (an anonymous fetch has its own connection pool): Lighthouse charges that handshake to the landing's LCP when
+  // the manifest happens to arrive before the first paint (docs/decisions/036-landing-lcp.md). Nothing personal is in it.
+  { rel: "manifest", href: "/manifest.webmanifest", crossOrigin: "use-credentials" },
 ];
 
 export const meta: MetaFunction = () => [

@@ -81,7 +81,7 @@ describe("every page", () => {
   it("links the manifest and icons, names its theme colours, and lets the worker and the manifest load", async () => {
     const response = await fetchApp("/");
     const html = await response.text();
-    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials"/>');
     expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
     expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32"/>');
     const manifest = (await (await asset("/manifest.webmanifest")).json()) as Manifest;
