@@ -179,9 +179,15 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       return applyBookmarkCookie(response, { config, request: guarded, sent: sentBookmark, session: d1.session });
     };
 
-    // A device whose session the server ended is told why on the sign-in page (docs/decisions/027).
-    const endedSession = await redirectForEndedSession(loadContext, guarded);
-    if (endedSession) return finish(withSecurityHeaders(endedSession, perRequestScripts), "bypass");
+    // A device whose session the server ended is told why on the sign-in page (docs/decisions/027). On the buyer's own
+    // pages, whose loaders change nothing for a visitor, the check runs beside the page: the session's read then
+    // travels with the page's reads in one round trip (decision 037), and the page drawn meanwhile is dropped when the
+    // notice is the answer. Elsewhere (the landing counts a view) the check comes first.
+    const endedSession = redirectForEndedSession(loadContext, guarded);
+    if (!isBuyersPage(guarded)) {
+      const notice = await endedSession;
+      if (notice) return finish(withSecurityHeaders(notice, perRequestScripts), "bypass");
+    }
 
     // A visitor's public page: from the colo's cache when this build, content and variant set drew it before.
     const pageKey = cacheable ? await pageCacheKeyFor(loadContext, guarded, buildVersion) : null;
@@ -194,7 +200,11 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       }
     }
 
-    const response = await handleRemixRequest(guarded, loadContext);
+    const [notice, response] = await Promise.all([endedSession, handleRemixRequest(guarded, loadContext)]);
+    if (notice) {
+      await response.body?.cancel();
+      return finish(withSecurityHeaders(notice, perRequestScripts), "bypass");
+    }
     if (!pageKey || !isStorablePage(guarded, response)) {
       return finish(privateUnlessStated(withSecurityHeaders(response, perRequestScripts)), pageKey ? "miss" : "bypass");
     }
@@ -225,6 +235,11 @@ async function countedIf(
   const counted = countBindings(env, ctx);
   await counted.run(() => task(counted.env));
   logCounts(line, await counted.settled());
+}
+
+/** The buyer's library, a card page and the dashboard: for a visitor their loaders only read (a gate, a redirect). */
+function isBuyersPage(request: Request): boolean {
+  return /^\/(cards(\/[^/]+)?|dashboard)\/?$/.test(new URL(request.url).pathname);
 }
 
 function isLanding(request: Request): boolean {

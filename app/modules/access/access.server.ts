@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
-import { accessGrants, purchases, type User } from "#db/schema";
+import { accessGrants, purchases, type User, users } from "#db/schema";
 import { sendSignInLinkIfAccountExists } from "~/modules/auth/account.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { CardAudience } from "~/modules/cards/cards.server";
@@ -17,27 +17,25 @@ export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
  * Access is never stored as a flag; purchaseDate is the first paid purchase that still stands.
  */
 export async function getAccessStatus(db: Database, userId: string): Promise<AccessStatus> {
-  const [purchaseRows, grantRows] = await Promise.all([
-    batchedRead(
-      db,
-      db
-        .select({ createdAt: purchases.createdAt })
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.status, "paid")))
-        .orderBy(asc(purchases.createdAt))
-        .limit(1),
-    ),
-    batchedRead(
-      db,
-      db
-        .select({ id: accessGrants.id })
-        .from(accessGrants)
-        .where(and(eq(accessGrants.userId, userId), isNull(accessGrants.revokedAt)))
-        .limit(1),
-    ),
-  ]);
-  const purchase = purchaseRows[0];
-  return { hasAccess: Boolean(purchase || grantRows[0]), purchaseDate: purchase?.createdAt ?? null };
+  // One statement (it travels in the page's batch, db/batch.ts): the first paid purchase, and whether a grant stands.
+  const [row] = await batchedRead(
+    db,
+    db
+      .select({
+        firstPaidAt:
+          sql`(select min(${purchases.createdAt}) from ${purchases} where ${purchases.userId} = ${userId} and ${purchases.status} = 'paid')`
+            .mapWith(purchases.createdAt)
+            .as("first_paid_at"),
+        granted:
+          sql<number>`exists(select 1 from ${accessGrants} where ${accessGrants.userId} = ${userId} and ${accessGrants.revokedAt} is null)`.as(
+            "granted",
+          ),
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
+  const purchaseDate = row?.firstPaidAt ?? null;
+  return { hasAccess: Boolean(purchaseDate || row?.granted), purchaseDate };
 }
 
 /** The access of an email: its account (if any) and what getAccessStatus says about it. */
