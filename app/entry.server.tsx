@@ -1,10 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { InlineStylesheetsProvider } from "~/components/inline-stylesheets";
 import { NonceProvider } from "~/components/nonce";
 import { RequestReferenceProvider } from "~/components/request-reference";
+import { isCrawler } from "~/modules/http/crawlers";
 import { readInlineStylesheets } from "~/server/document/inline-stylesheets.server";
 import { documentMemo } from "~/server/document/render-memo.server";
 import { startScriptsAfterLoad } from "~/server/document/scripts-after-load.server";
@@ -67,7 +67,7 @@ export default async function handleRequest(
   void body.allReady.then(() => clearTimeout(timeoutId));
 
   // Crawlers and clients without JavaScript get the whole document at once.
-  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
+  if (isCrawler(request.headers.get("user-agent"))) await body.allReady;
 
   if (memo) {
     await body.allReady;

@@ -17,9 +17,14 @@ import { redirectForEndedSession } from "~/modules/auth/signed-out-notice.server
 import { freshPublicVersion, getPublicCollection } from "~/modules/cards/public-collection.server";
 import { type AppConfig, readConfig } from "~/modules/config/config.server";
 import { consumeEmailBatch, createEmailSender } from "~/modules/email/queue.server";
-import { createRequestExperiments } from "~/modules/experiments/assignment.server";
+import {
+  createRequestExperiments,
+  type Experiments,
+  resolveVisitorExperiments,
+  sendsNoCookie,
+} from "~/modules/experiments/assignment.server";
 import { consumeEventBatch, EVENTS_QUEUE } from "~/modules/experiments/event-queue.server";
-import { recordLandingView } from "~/modules/experiments/events.server";
+import { landingViewAlreadyCounted, recordLandingView } from "~/modules/experiments/events.server";
 import { variantSetKey } from "~/modules/experiments/experiments";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 // Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
@@ -128,13 +133,17 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     if (checked instanceof Response) return refused(checked);
     // A page the shared cache may answer or keep is rendered, and its variants chosen, from the visitor's cookies alone.
     const cacheable = isCacheablePageRequest(checked);
-    // A visitor's public answer the isolate holds, when its key needs nothing read (not the landing, whose key names
-    // the visitor's variants): answered before the rest of the request is built. It sets no cookie: only the landing's
-    // variants do.
-    const content = cacheable && !isLanding(checked) ? freshPublicVersion(config) : null;
-    const kept = content
-      ? readIsolateCopy(pageCacheKeyUrl(checked, { build: buildVersion, settings: settingsShown(env), content, variants: "-" }))
-      : undefined;
+    // A visitor's public answer the isolate holds is answered before the rest of the request is built. It sets no
+    // cookie: only the landing's experiments do, and the landing is answered here only when they send nothing back
+    // (its variants from the visitor's own signed cookies, no new id, today's view already counted).
+    const content = cacheable ? freshPublicVersion(config) : null;
+    const landingExperiments =
+      cacheable && isLanding(checked) ? resolveVisitorExperiments({ config, cloudflare: { env, ctx } }, checked) : null;
+    const keptKey = content && (await keptVariants(landingExperiments));
+    const kept =
+      content && keptKey
+        ? readIsolateCopy(pageCacheKeyUrl(checked, { build: buildVersion, settings: settingsShown(env), content, variants: keptKey }))
+        : undefined;
     if (kept) {
       kept.headers.append("Server-Timing", `edge;desc="hit", app;dur=${Date.now() - startedAt}, db;dur=0;desc="D1"`);
       return kept;
@@ -162,7 +171,7 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       rateLimiter: getRateLimiter(env, { isDevelopment: config.isDevelopment }),
       fonts,
       imageEngine,
-      experiments: createRequestExperiments({ config, cloudflare, auth }, guarded),
+      experiments: createRequestExperiments({ config, cloudflare, auth }, guarded, landingExperiments),
       requestLog,
       buildVersion,
     };
@@ -240,6 +249,18 @@ async function countedIf(
 /** The buyer's library, a card page and the dashboard: for a visitor their loaders only read (a gate, a redirect). */
 function isBuyersPage(request: Request): boolean {
   return /^\/(cards(\/[^/]+)?|dashboard)\/?$/.test(new URL(request.url).pathname);
+}
+
+/**
+ * The variant set naming the isolate's copy a request may be answered from: "-" for every page but the landing; the
+ * landing's variants when its experiments send nothing back; null when the page must go the whole way.
+ */
+async function keptVariants(landingExperiments: Promise<Experiments> | null): Promise<string | null> {
+  if (!landingExperiments) return "-";
+  // A failure is met again, and reported, where the landing's loader awaits the same promise.
+  const experiments = await landingExperiments.catch(() => null);
+  if (!experiments || !sendsNoCookie(experiments) || !landingViewAlreadyCounted(experiments)) return null;
+  return variantSetKey(experiments.variants);
 }
 
 function isLanding(request: Request): boolean {

@@ -50,6 +50,40 @@ describe("public pages from the edge cache", () => {
     expect(cookieFrom(second.response, "lc_ab")).toMatch(/^lc_ab=/);
   });
 
+  it("answers a returning visitor from the cache with their own variants, setting no cookie again", async () => {
+    const url = `/?returning=${crypto.randomUUID()}`;
+    const splitB = async (percent: number) => {
+      const settings = Object.fromEntries(EXPERIMENTS.map((name) => [name, { ...DEFAULT_SETTINGS[name], splitB: percent }]));
+      await env.AB_KV.put("experiments:settings", JSON.stringify(settings));
+    };
+    await splitB(0);
+    const seesA = await page(url);
+    await splitB(100);
+    const seesB = await page(url);
+    expect(seesB.html).not.toBe(seesA.html);
+    // As in production, the isolate keeps the public content a while, and answers a visit it can from its own copy.
+    const kept = { PUBLIC_CONTENT_TTL_SECONDS: "30" };
+    const visit = async (headers: Record<string, string> = {}) => {
+      const response = await fetchAppWithEnv(kept, url, { headers });
+      return { response, status: edgeStatus(response), html: await response.text() };
+    };
+    const cookiesOf = (response: Response) => `${cookieFrom(response, "lc_vid")}; ${cookieFrom(response, "lc_ab")}`;
+    for (let round = 0; round < 3; round++) {
+      for (const visitor of [seesA, seesB]) {
+        const again = await visit({ Cookie: cookiesOf(visitor.response) });
+        expect(again.status).toBe("hit");
+        expect(again.html).toBe(visitor.html);
+        expect(again.response.headers.getSetCookie()).toEqual([]);
+      }
+      // A new visitor, and one whose assignment cookie is missing, still get theirs.
+      const fresh = await visit();
+      expect(cookieFrom(fresh.response, "lc_vid")).toMatch(/^lc_vid=/);
+      expect(cookieFrom(fresh.response, "lc_ab")).toMatch(/^lc_ab=/);
+      const withoutAssignment = await visit({ Cookie: cookieFrom(seesA.response, "lc_vid") });
+      expect(cookieFrom(withoutAssignment.response, "lc_ab")).toMatch(/^lc_ab=/);
+    }
+  });
+
   it("never reads or fills the cache for a session, a flash message or a form post", async () => {
     const user = await signedInUser("edge");
     const path = `/sample-card?edge=${crypto.randomUUID()}`;

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isbot } from "isbot";
 import { z } from "zod";
 import type { User } from "#db/schema";
 import { signedCookie } from "~/modules/http/cookies.server";
+import { isCrawler } from "~/modules/http/crawlers";
 import { subjectBucket, variantForBucket } from "./buckets";
 import { type AllExperimentSettings, EXPERIMENTS, type VariantAssignment, variantOutsideTest } from "./experiments";
 import { readExperimentSettings } from "./settings.server";
@@ -81,7 +81,7 @@ async function resolveExperiments(
 ): Promise<Experiments> {
   const settings = await readExperimentSettings(context.cloudflare.env.AB_KV, { maxAgeMs: context.config.publicContentTtlMs });
   const outside = Object.fromEntries(EXPERIMENTS.map((name) => [name, variantOutsideTest(settings[name])])) as VariantAssignment;
-  if (isbot(request.headers.get("User-Agent") ?? "") || optsOutOfTracking(request)) {
+  if (isCrawler(request.headers.get("User-Agent")) || optsOutOfTracking(request)) {
     return {
       variants: outside,
       subject: null,
@@ -150,6 +150,16 @@ async function resolveExperiments(
   };
 }
 
+/** A visitor's experiments (no user signed in), before the rest of the request is built (the Worker's page cache). */
+export function resolveVisitorExperiments(context: Pick<AppLoadContext, "config" | "cloudflare">, request: Request): Promise<Experiments> {
+  return resolveExperiments(context, request, null);
+}
+
+/** Whether these experiments send no cookie back: the visitor id and the assignment stand as the browser sent them. */
+export function sendsNoCookie(experiments: Experiments): boolean {
+  return experiments.setCookies.length === 0 && !experiments.assignmentChanged;
+}
+
 /**
  * A visitor's assignment as the checkout carries it to the purchase (Stripe's metadata, or the test payment):
  * `hero_messaging=B,cta_button=A`. Empty for a signed-in user, whose assignment KV keeps, and for anyone not counted.
@@ -191,8 +201,10 @@ export type RequestExperiments = {
 export function createRequestExperiments(
   context: Pick<AppLoadContext, "config" | "cloudflare" | "auth">,
   request: Request,
+  /** The experiments already resolved for this request's visitor (a page the cache may answer has no user). */
+  resolvedForVisitor: Promise<Experiments> | null = null,
 ): RequestExperiments {
-  let resolved: Promise<Experiments> | null = null;
+  let resolved: Promise<Experiments> | null = resolvedForVisitor;
   let viewCountedOn: string | null = null;
   const resolve = () => {
     resolved ??= (async () => resolveExperiments(context, request, (await context.auth.getCurrentUser())?.user ?? null))();

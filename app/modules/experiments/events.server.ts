@@ -65,9 +65,19 @@ function alreadyCounted(key: string): boolean {
   return false;
 }
 
-/** The UTC day, for "once per day". */
-function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
+/** The UTC day, for "once per day"; its text is made once a day, not on every view. */
+function utcDay(now = Date.now()): string {
+  const day = Math.floor(now / DAY_MS);
+  if (day !== today.day) today = { day, text: new Date(day * DAY_MS).toISOString().slice(0, 10) };
+  return today.text;
+}
+
+const DAY_MS = 86_400_000;
+let today = { day: -1, text: "" };
+
+/** Whether a landing view of these experiments has nothing to count: none may be, or today's already was. */
+export function landingViewAlreadyCounted(experiments: Pick<Experiments, "subject" | "viewedOn">): boolean {
+  return !experiments.subject || experiments.viewedOn === utcDay();
 }
 
 /**
@@ -76,10 +86,9 @@ function utcDay(now: Date): string {
  */
 export async function recordLandingView(context: Context & Pick<AppLoadContext, "experiments">, url: string): Promise<void> {
   const experiments = await context.experiments.resolve();
-  const day = utcDay(new Date());
-  if (!experiments.subject || experiments.viewedOn === day) return;
+  if (landingViewAlreadyCounted(experiments)) return;
   recordExperimentEvent(context, experiments, { type: "page_view", url });
-  await context.experiments.rememberViewCounted(day);
+  await context.experiments.rememberViewCounted(utcDay());
 }
 
 /**
@@ -93,7 +102,7 @@ function recordExperimentEvent(
 ): void {
   const { subject, visitorId, settings, variants } = experiments;
   if (!subject || !visitorId) return;
-  const day = utcDay(new Date());
+  const day = utcDay();
   const rows = EXPERIMENTS.filter((test) => settings[test].status === "running")
     .map((test) =>
       eventRow(subject, visitorId, test, variants[test], event.type, {

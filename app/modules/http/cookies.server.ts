@@ -1,6 +1,8 @@
-import { type Cookie, createCookie } from "@remix-run/cloudflare";
+import type { Cookie } from "@remix-run/cloudflare";
+import { createCookieFactory } from "@remix-run/server-runtime";
 import { parse } from "cookie";
 import type { AppConfig } from "~/modules/config/config.server";
+import { hmacKey } from "~/modules/security/signatures.server";
 
 /**
  * The request's cookies by name, raw (still encoded and signed), as the parser Remix's cookies read them with (the
@@ -42,6 +44,29 @@ export function withOnlyCookies(request: Request, names: readonly string[]): Req
   // rest on a page answered from the cache, and nothing in the app reads it. The body of a form post goes along.
   return new Request(request.url, { method: request.method, headers, body: request.body, signal: request.signal });
 }
+
+/**
+ * Remix's `createCookie` for Cloudflare, signing exactly as it does (`value.` + the HMAC-SHA256 in base64, without
+ * padding), except that each secret's key is imported once per isolate instead of at every sign and verify: a
+ * returning visitor's landing verifies its assignment cookie on every view (docs/decisions/037-fixed-cost-per-request.md).
+ * The format is Remix's byte for byte, so a cookie signed by either verifies with the other
+ * (tests/unit/signed-cookies.test.ts).
+ */
+export const createCookie = createCookieFactory({
+  async sign(value, secret) {
+    const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), utf8.encode(value));
+    return `${value}.${btoa(String.fromCharCode(...new Uint8Array(signature))).replace(/=+$/, "")}`;
+  },
+  async unsign(signed, secret) {
+    const index = signed.lastIndexOf(".");
+    const value = signed.slice(0, index);
+    // atob throws on a signature that is not base64: readsGarbledAsMissing reads that as no cookie.
+    const signature = Uint8Array.from(atob(signed.slice(index + 1)), (char) => char.charCodeAt(0));
+    return (await crypto.subtle.verify("HMAC", await hmacKey(secret), signature, utf8.encode(value))) ? value : false;
+  },
+});
+
+const utf8 = new TextEncoder();
 
 /** Plain http on localhost is the one place cookies go without Secure (browsers would drop them). */
 export function isPlainHttpLocalhost(request: Request) {

@@ -8,17 +8,20 @@ import { constantTimeEqual, fromBase64Url, toBase64Url } from "./crypto.server";
  */
 const SIGNATURE_BYTES = 16;
 
-/** Imported keys, per secret, for the isolate's life (a card list signs dozens of links per page). */
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
+/**
+ * The HMAC-SHA256 key of a secret, imported once for the isolate's life: a card list signs dozens of links per page,
+ * and a returning visitor's landing verifies two cookies (importing a key costs more than the signature).
+ */
+export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
     keys.set(secret, key);
   }
   return key;
 }
+
+const keys = new Map<string, Promise<CryptoKey>>();
 
 async function sign(secret: string, label: string, value: string): Promise<Uint8Array> {
   const key = await hmacKey(secret);

@@ -1,6 +1,6 @@
-import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import type { AppConfig } from "~/modules/config/config.server";
-import { carriesCookie, readsGarbledAsMissing } from "~/modules/http/cookies.server";
+import { carriesCookie, createCookie, readsGarbledAsMissing } from "~/modules/http/cookies.server";
 import { type Toast, type ToastInput, toastSchema } from "./toast";
 
 /**
