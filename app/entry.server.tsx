@@ -35,7 +35,7 @@ export default async function handleRequest(
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // A buyer's library page already drawn from the very same data is not drawn again (render-memo.server.ts).
-  const memo = await documentMemo(request, responseStatusCode, remixContext, loadContext);
+  const memo = documentMemo(request, responseStatusCode, remixContext, loadContext);
   const kept = memo?.read();
   // Says whether a memoised page was drawn now or kept (Server-Timing, beside the Worker's edge and app timings).
   if (memo) responseHeaders.append("Server-Timing", `render;desc="${kept ? "kept" : "drawn"}"`);

@@ -1,6 +1,7 @@
 /**
  * Route matching with the app's patch of Remix's router (patches/, docs/decisions/037-fixed-cost-per-request.md): the
- * server flattens and ranks its routes once, not on every request, and each route path's pattern is compiled once.
+ * server flattens and ranks its routes once, not on every request, each route path's pattern is compiled once, and
+ * the matches of a pathname it has met are kept.
  * Every address must still reach the route the published matcher picks, with the same parameters. The reference is
  * the router's own UMD build, which the patch leaves as published.
  */
@@ -77,6 +78,17 @@ describe("route matching (patched router)", () => {
       if (context instanceof Response) throw new Error(`${address} answered a Response`);
       expect(context.matches.map((match) => match.route.id)).toEqual(expected?.map((match) => match.route.id) ?? ["root"]);
     }
+  });
+
+  it("gives every caller matches of its own: what one request does with its matches never reaches the next", () => {
+    const first = matchServerRoutes(routes as never, "/cards/morning-light");
+    if (!first?.[0]) throw new Error("no match for a card page");
+    (first[0].params as Record<string, string>).cardId = "changed";
+    first[0].pathname = "/changed";
+    first.pop();
+    const again = matchServerRoutes(routes as never, "/cards/morning-light");
+    expect(matchedIds(again)).toEqual(matchedIds(published.matchRoutes(routes, "/cards/morning-light")));
+    expect(again?.at(-1)?.params).toEqual({ cardId: "morning-light" });
   });
 
   it("never reuses one tree's branches for another tree", () => {

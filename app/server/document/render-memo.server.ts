@@ -1,16 +1,15 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { sha256Hex } from "~/modules/security/crypto.server";
 
 /**
  * The buyer's library pages drawn once per distinct data (docs/decisions/016-the-buyers-library.md, issue 25).
  * /cards is about 600 KB of markup, and drawing it was most of the request. A page's HTML is a function of what it
  * is drawn from: the build, the URL, the status and the data of every matched route (the cards, the favourites, the
- * filters, a toast...), the year in the footer. The key is a hash of all of that, so a page kept in the isolate's
+ * filters, a toast...), the year in the footer. The key is all of that, serialised, so a page kept in the isolate's
  * memory is only ever served to a request that would have drawn the very same bytes, whoever it is: a buyer's
  * favourites are in the data, so another buyer's page never matches. The nonce is the one per-request part: it is
  * swapped for the request's own. Only the routes listed are kept (their components read nothing but their data),
  * only a 200 with no form answer, and only data made of plain values (a deferred promise, a Map, a class instance
- * would hash the same whatever they hold, so such a page is never kept).
+ * would serialise the same whatever they hold, so such a page is never kept).
  */
 
 /** Leaf routes whose document is a pure function of the data (and of the URL and the build). */
@@ -23,7 +22,8 @@ const MEMOISED_ROUTES = new Set(["routes/cards._index", "routes/cards.$cardId", 
 const MAX_BYTES = 8_000_000;
 const MAX_PAGES = 48;
 
-type KeptPage = { around: Uint8Array[]; bytes: number };
+/** `bytes`: the page's own; `memory`: what keeping it costs, its key (a string of UTF-16 units) included. */
+type KeptPage = { around: Uint8Array[]; bytes: number; memory: number };
 const pages = new Map<string, KeptPage>();
 let keptBytes = 0;
 const utf8 = new TextEncoder();
@@ -31,21 +31,22 @@ const utf8 = new TextEncoder();
 export type DocumentMemo = { read(): Uint8Array<ArrayBuffer> | null; keep(html: string): void };
 
 /** The memo for this document request, or null when its page may not be kept. */
-export async function documentMemo(
+export function documentMemo(
   request: Request,
   statusCode: number,
   remixContext: EntryContext,
   loadContext: Pick<AppLoadContext, "cspNonce" | "buildVersion">,
-): Promise<DocumentMemo | null> {
+): DocumentMemo | null {
   const { staticHandlerContext: handled } = remixContext;
   const leaf = handled.matches.at(-1)?.route.id;
   if (request.method !== "GET" || statusCode !== 200 || !leaf || !MEMOISED_ROUTES.has(leaf)) return null;
   if (handled.actionData || handled.errors) return null;
   const data = plainValues(handled.loaderData);
   if (data === null) return null;
-  // The whole URL: the document names its own address (Remix's router state).
+  // The whole URL: the document names its own address (Remix's router state). The key is the serialisation itself, not
+  // a hash of it: a Map compares strings natively, faster than SHA-256 through WebCrypto, and its bytes are counted.
   const url = new URL(request.url);
-  const key = await sha256Hex(JSON.stringify([loadContext.buildVersion, url.href, statusCode, new Date().getUTCFullYear(), data]));
+  const key = JSON.stringify([loadContext.buildVersion, url.href, statusCode, new Date().getUTCFullYear(), data]);
   const nonce = loadContext.cspNonce;
   return {
     read() {
@@ -60,13 +61,14 @@ export async function documentMemo(
       if (pages.has(key)) return;
       const around = html.split(nonce).map((part) => utf8.encode(part));
       const bytes = around.reduce((sum, part) => sum + part.byteLength, 0);
-      if (bytes > MAX_BYTES / 4) return;
-      pages.set(key, { around, bytes });
-      keptBytes += bytes;
+      const memory = bytes + key.length * 2;
+      if (memory > MAX_BYTES / 4) return;
+      pages.set(key, { around, bytes, memory });
+      keptBytes += memory;
       for (const [oldest, page] of pages) {
         if (keptBytes <= MAX_BYTES && pages.size <= MAX_PAGES) break;
         pages.delete(oldest);
-        keptBytes -= page.bytes;
+        keptBytes -= page.memory;
       }
     },
   };
