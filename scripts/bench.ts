@@ -314,8 +314,9 @@ rmSync(".wrangler/state/v3/r2", { recursive: true, force: true });
 rmSync(".wrangler/state/v3/cache", { recursive: true, force: true });
 
 const launchedAt = Date.now();
+// `npm start`'s server without wrangler's DevTools inspector, as the constant Workers run (scripts/lib/serve-without-inspector.ts).
 const server = spawn("npx", ["tsx", "scripts/start.ts"], {
-  env: { ...process.env, ...offlineWranglerEnv, PORT: port },
+  env: { ...process.env, ...offlineWranglerEnv, PORT: port, WITHOUT_INSPECTOR: "1" },
   stdio: "ignore",
   detached: true,
 });

@@ -5,6 +5,7 @@
  */
 import { DEV_ADMIN } from "./lib/dev-admin";
 import { run } from "./lib/run";
+import { serveWithoutInspector } from "./lib/serve-without-inspector";
 import { seedLocalDatabase } from "./seed";
 
 const port = process.env.PORT ?? "8787";
@@ -23,19 +24,20 @@ LIGHT Cards is starting on ${origin} (development mode; prepared in ${((Date.now
   Daily card:   curl "${origin}/__scheduled?cron=*/15+*+*+*+*"   (clean-up: cron=30+3+*+*+*)
 `);
 
-await run("npx", [
-  "wrangler",
-  "dev",
-  "--port",
-  port,
-  "--ip",
-  "127.0.0.1",
-  // /__scheduled?cron=... fires a Cron Trigger by hand (README, Development); the email queue's consumer runs here too.
-  "--test-scheduled",
-  "--var",
-  "ENVIRONMENT:development",
-  "--var",
-  `APP_ORIGIN:${origin}`,
-  "--var",
-  `ADMIN_EMAILS:${DEV_ADMIN.email}`,
-]);
+const vars = { ENVIRONMENT: "development", APP_ORIGIN: origin, ADMIN_EMAILS: DEV_ADMIN.email };
+if (process.env.WITHOUT_INSPECTOR === "1") {
+  // The bench's server: the same dev server without its DevTools inspector (serve-without-inspector.ts says why).
+  await serveWithoutInspector({ config: "wrangler.toml", port: Number(port), vars, testScheduled: true });
+} else {
+  await run("npx", [
+    "wrangler",
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    // /__scheduled?cron=... fires a Cron Trigger by hand (README, Development); the email queue's consumer runs here too.
+    "--test-scheduled",
+    ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+  ]);
+}

@@ -1,6 +1,8 @@
 /**
  * Throughput of the app's pages against a constant Worker that answers the very same bytes, both under the project's
- * own wrangler on this machine, measured side by side (absolute times here are noise; the ratio is the figure).
+ * own wrangler on this machine, measured side by side (absolute times here are noise; the ratio is the figure). Both
+ * are served by wrangler's dev server without its DevTools inspector (scripts/lib/serve-without-inspector.ts), which
+ * would otherwise charge the app, and only the app, for every D1 query it makes.
  * Used by scripts/bench.ts against its running app.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -57,10 +59,8 @@ export default {
   );
   const assets = options.withAssets ? `[assets]\ndirectory = ${JSON.stringify(resolve("public"))}\nbinding = "ASSETS"\n` : "";
   writeFileSync(join(dir, "wrangler.toml"), `name = "constant"\nmain = "index.js"\ncompatibility_date = "2026-04-01"\n${assets}`);
-  const wrangler = resolve("node_modules/.bin/wrangler");
-  // An inspector port of its own: two of these run beside the app's wrangler, and a shared default port races.
-  const inspectorPort = String(Number(port) + 1000);
-  const server = spawn(wrangler, ["dev", "--port", port, "--ip", "127.0.0.1", "--inspector-port", inspectorPort], {
+  // Served as the app is, by wrangler's dev server without its inspector (scripts/lib/serve-without-inspector.ts).
+  const server = spawn(resolve("node_modules/.bin/tsx"), [resolve("scripts/lib/serve-without-inspector.ts"), "wrangler.toml", port], {
     cwd: dir,
     env: { ...process.env, ...offlineWranglerEnv },
     stdio: "ignore",
