@@ -5,10 +5,10 @@
  * counts (COUNT_BINDINGS, docs/decisions/034-request-counts.md).
  */
 import { env } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it, vi } from "vitest";
-import { batchedRead } from "#db/batch";
+import { batchedRead, preparedRead } from "#db/batch";
 import { createDb } from "#db/client";
 import { affirmationCards } from "#db/schema";
 import { collectCountsLines } from "./counts-lines";
@@ -131,7 +131,7 @@ describe("batchedRead", () => {
   const missingTable = sqliteTable("no_such_table", { id: text("id") });
 
   it("gives each read started in the same turn its own rows, from one batch", async () => {
-    const batch = vi.spyOn(db, "batch");
+    const batch = vi.spyOn(db.$client, "batch");
     const [cards, count] = await Promise.all([
       batchedRead(db, db.select({ id: affirmationCards.id }).from(affirmationCards).limit(2)),
       batchedRead(db, db.select({ value: sql<number>`count(*)` }).from(affirmationCards)),
@@ -139,6 +139,21 @@ describe("batchedRead", () => {
     expect(batch).toHaveBeenCalledTimes(1);
     expect(cards).toHaveLength(2);
     expect(count[0]?.value).toBeGreaterThan(2);
+  });
+
+  it("binds a prepared read's own values on every call, in one batch or alone", async () => {
+    const cardById = preparedRead((database) =>
+      database
+        .select({ id: affirmationCards.id, title: affirmationCards.title })
+        .from(affirmationCards)
+        .where(eq(affirmationCards.id, sql.placeholder("id"))),
+    );
+    const ids = (await db.select({ id: affirmationCards.id }).from(affirmationCards).limit(3)).map((card) => card.id);
+    const [first, second] = await Promise.all([cardById(db, { id: ids[0] }), cardById(db, { id: ids[1] })]);
+    expect(first.map((card) => card.id)).toEqual([ids[0]]);
+    expect(second.map((card) => card.id)).toEqual([ids[1]]);
+    expect((await cardById(db, { id: ids[2] })).map((card) => card.id)).toEqual([ids[2]]);
+    expect(await cardById(db, { id: "no-such-card" })).toEqual([]);
   });
 
   it("fails only the read that failed: the others in its batch still get their rows", async () => {

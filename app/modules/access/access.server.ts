@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
-import { batchedRead } from "#db/batch";
+import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { accessGrants, purchases, type User, users } from "#db/schema";
 import { sendSignInLinkIfAccountExists } from "~/modules/auth/account.server";
@@ -17,26 +17,30 @@ export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
  * Access is never stored as a flag; purchaseDate is the first paid purchase that still stands.
  */
 export async function getAccessStatus(db: Database, userId: string): Promise<AccessStatus> {
-  // One statement (it travels in the page's batch, db/batch.ts): the first paid purchase, and whether a grant stands.
-  const [row] = await batchedRead(
-    db,
-    db
-      .select({
-        firstPaidAt:
-          sql`(select min(${purchases.createdAt}) from ${purchases} where ${purchases.userId} = ${userId} and ${purchases.status} = 'paid')`
-            .mapWith(purchases.createdAt)
-            .as("first_paid_at"),
-        granted:
-          sql<number>`exists(select 1 from ${accessGrants} where ${accessGrants.userId} = ${userId} and ${accessGrants.revokedAt} is null)`.as(
-            "granted",
-          ),
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
-  );
+  const [row] = await readAccess(db, { userId });
   const purchaseDate = row?.firstPaidAt ?? null;
   return { hasAccess: Boolean(purchaseDate || row?.granted), purchaseDate };
 }
+
+/**
+ * One statement (it travels in the page's batch, db/batch.ts), prepared once: the first paid purchase, and whether a
+ * grant stands.
+ */
+const readAccess = preparedRead((db) =>
+  db
+    .select({
+      firstPaidAt:
+        sql`(select min(${purchases.createdAt}) from ${purchases} where ${purchases.userId} = ${sql.placeholder("userId")} and ${purchases.status} = 'paid')`
+          .mapWith(purchases.createdAt)
+          .as("first_paid_at"),
+      granted:
+        sql<number>`exists(select 1 from ${accessGrants} where ${accessGrants.userId} = ${sql.placeholder("userId")} and ${accessGrants.revokedAt} is null)`.as(
+          "granted",
+        ),
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId"))),
+);
 
 /** The access of an email: its account (if any) and what getAccessStatus says about it. */
 export async function getAccessStatusByEmail(db: Database, email: string): Promise<{ user: User | null; status: AccessStatus }> {

@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
-import { and, eq, getTableColumns, gt, isNotNull, isNull, ne } from "drizzle-orm";
-import { batchedRead } from "#db/batch";
+import { and, eq, getTableColumns, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type Session, sessions, type User, users } from "#db/schema";
 import type { AppConfig } from "~/modules/config/config.server";
@@ -57,26 +57,28 @@ function rememberSessionUser(sessionId: string, userId: string): void {
   userIdBySessionId.set(sessionId, userId);
 }
 
+/** A live session and its user, by session id: every signed-in request's first read, prepared once (db/batch.ts). */
+const readLiveSession = preparedRead((db) =>
+  db
+    .select({
+      ...getTableColumns(users),
+      sessionPersistent: sessions.persistent,
+      sessionExpiresAt: sessions.expiresAt,
+      sessionLastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now")), isNull(sessions.endedReason)))
+    .limit(1),
+);
+
 /**
  * The live session with this id (the token's SHA-256), with its user; renews persistent sessions (the caller
  * re-sends the cookie). The read goes out with the page's other reads (db/batch.ts): its columns are named apart.
  */
 async function resolveSession(db: Database, id: string): Promise<{ session: ActiveSession; renewedExpiresAt: Date | null } | null> {
   const now = Date.now();
-  const [row] = await batchedRead(
-    db,
-    db
-      .select({
-        ...getTableColumns(users),
-        sessionPersistent: sessions.persistent,
-        sessionExpiresAt: sessions.expiresAt,
-        sessionLastUsedAt: sessions.lastUsedAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(sessions.endedReason)))
-      .limit(1),
-  );
+  const [row] = await readLiveSession(db, { id, now: sessions.expiresAt.mapToDriverValue(new Date(now)) });
   if (!row) {
     userIdBySessionId.delete(id);
     return null;

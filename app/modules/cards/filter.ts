@@ -24,22 +24,32 @@ function fold(text: string): string {
     .replace(/\bpsalms\b/g, "psalm");
 }
 
-/** Every word of the query appears in the title, the affirmation, the verse text or the reference. */
-export function matchesSearch(card: SearchableCard, query: string): boolean {
-  const words = fold(query).split(" ").filter(Boolean);
+/** The query's words, folded: what matchesWords looks for. */
+function searchWords(query: string): string[] {
+  return fold(query).split(" ").filter(Boolean);
+}
+
+/** Every word appears in the title, the affirmation, the verse text or the reference. */
+function matchesWords(card: SearchableCard, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const verses = card.scriptureReferences?.map((verse) => `${verse.reference} ${verse.text}`).join(" ") ?? "";
   const haystack = ` ${fold([card.title, card.affirmation, card.scripture, card.scriptureReference, verses].join(" "))} `;
   return words.every((word) => haystack.includes(word));
 }
 
-/** The cards the filters keep, in the order given (the collection's orderIndex order). */
+/** Every word of the query appears in the title, the affirmation, the verse text or the reference. */
+export function matchesSearch(card: SearchableCard, query: string): boolean {
+  return matchesWords(card, searchWords(query));
+}
+
+/** The cards the filters keep, in the order given (the collection's orderIndex order); the query is folded once. */
 export function filterCards<T extends SearchableCard>(cards: readonly T[], filters: CardFilters, favoriteIds: ReadonlySet<string>): T[] {
+  const words = searchWords(filters.q);
   return cards.filter(
     (card) =>
       (filters.category === "all" || card.category === filters.category) &&
       (!filters.favoritesOnly || favoriteIds.has(card.id)) &&
-      matchesSearch(card, filters.q),
+      matchesWords(card, words),
   );
 }
 

@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { batchedRead } from "#db/batch";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type User, userFavorites } from "#db/schema";
 import { cardAudienceFor } from "~/modules/access/access.server";
@@ -20,16 +20,18 @@ export async function listFavoriteCardIds(db: Database, userId: string): Promise
 }
 
 export async function listFavorites(db: Database, userId: string): Promise<FavoriteEntry[]> {
-  const rows = await batchedRead(
-    db,
-    db
-      .select({ cardId: userFavorites.cardId, createdAt: userFavorites.createdAt })
-      .from(userFavorites)
-      .where(eq(userFavorites.userId, userId))
-      .orderBy(asc(userFavorites.createdAt), asc(userFavorites.cardId)),
-  );
+  const rows = await readFavorites(db, { userId });
   return rows.map((row) => ({ cardId: row.cardId, createdAt: row.createdAt.toISOString() }));
 }
+
+/** Every buyer's page reads them: prepared once (db/batch.ts). */
+const readFavorites = preparedRead((db) =>
+  db
+    .select({ cardId: userFavorites.cardId, createdAt: userFavorites.createdAt })
+    .from(userFavorites)
+    .where(eq(userFavorites.userId, sql.placeholder("userId")))
+    .orderBy(asc(userFavorites.createdAt), asc(userFavorites.cardId)),
+);
 
 type FavoriteChange =
   | { ok: true; cardId: string; isFavorite: boolean; changed: boolean }

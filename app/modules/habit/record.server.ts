@@ -1,5 +1,5 @@
-import { and, eq, gt } from "drizzle-orm";
-import { batchedRead } from "#db/batch";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type ActivityType, type User, userActivity } from "#db/schema";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
@@ -34,6 +34,22 @@ export type CardView = { record(user: Pick<User, "id" | "timeZone" | "timeZoneCh
 /** A second view of the same card within this window is the same visit (a reload, a revalidation), not a new view. */
 const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 
+/** The user's view of the card since a moment, if any: every card page asks, so it is prepared once (db/batch.ts). */
+const readRecentView = preparedRead((db) =>
+  db
+    .select({ id: userActivity.id })
+    .from(userActivity)
+    .where(
+      and(
+        eq(userActivity.userId, sql.placeholder("userId")),
+        eq(userActivity.cardId, sql.placeholder("cardId")),
+        eq(userActivity.activityType, "view"),
+        gt(userActivity.timestamp, sql.placeholder("since")),
+      ),
+    )
+    .limit(1),
+);
+
 /**
  * Opening a card page records a view, except for a browser's speculative prefetch and a repeat within
  * VIEW_DEDUPE_MS (the page's own data reloads after a favourite, for one). The check for a recent view starts at
@@ -44,21 +60,7 @@ export function startCardView(db: Database, request: Request, userId: string, ca
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
   const alreadyCounted: Promise<boolean> = purpose.includes("prefetch")
     ? Promise.resolve(true)
-    : batchedRead(
-        db,
-        db
-          .select({ id: userActivity.id })
-          .from(userActivity)
-          .where(
-            and(
-              eq(userActivity.userId, userId),
-              eq(userActivity.cardId, cardId),
-              eq(userActivity.activityType, "view"),
-              gt(userActivity.timestamp, new Date(now.getTime() - VIEW_DEDUPE_MS)),
-            ),
-          )
-          .limit(1),
-      ).then(
+    : readRecentView(db, { userId, cardId, since: userActivity.timestamp.mapToDriverValue(new Date(now.getTime() - VIEW_DEDUPE_MS)) }).then(
         (rows) => rows.length > 0,
         (error) => {
           // Unknown is counted as seen: a failed read never breaks the page, nor doubles a view.
