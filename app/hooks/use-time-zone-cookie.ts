@@ -31,10 +31,10 @@ export function useBrowserTimeZone(): string {
 type TemporalNow = { Now: { timeZoneId(): string } };
 
 /**
- * The browser's IANA zone. Temporal answers it at no cost where the browser has it (Chromium 144, Firefox 139); a
- * renderer's first `Intl.DateTimeFormat()` builds a formatter and loads the locale's date data to say the same:
- * 35-75 ms here, the longest task of /cards after hydration under Lighthouse's slower CPU
- * (docs/decisions/016-the-buyers-library.md).
+ * The browser's IANA zone. Temporal answers it at no measurable cost where the browser has it (recent Chromium and
+ * Firefox; Debian's Chromium 150 here); a renderer's first `Intl.DateTimeFormat()` builds a formatter and loads the
+ * locale's date data to say the same: 17-75 ms here, the longest task of /cards's hydration under Lighthouse's
+ * slower CPU (docs/decisions/016-the-buyers-library.md).
  */
 function browserTimeZone(): string {
   const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
