@@ -12,7 +12,7 @@ import { TIME_ZONE_COOKIE } from "~/modules/users/time-zone";
 export function useTimeZoneCookie(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = browserTimeZone();
     if (!zone) return;
     const value = encodeURIComponent(zone);
     if (document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
@@ -24,6 +24,19 @@ export function useTimeZoneCookie(enabled: boolean) {
 /** The browser's IANA zone once the page has hydrated (empty before, and without JavaScript), for forms to send. */
 export function useBrowserTimeZone(): string {
   const [zone, setZone] = useState("");
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
+  useEffect(() => setZone(browserTimeZone()), []);
   return zone;
+}
+
+type TemporalNow = { Now: { timeZoneId(): string } };
+
+/**
+ * The browser's IANA zone. Temporal answers it at no measurable cost where the browser has it (recent Chromium and
+ * Firefox; Debian's Chromium 150 here); a renderer's first `Intl.DateTimeFormat()` builds a formatter and loads the
+ * locale's date data to say the same: 17-75 ms here, the longest task of /cards's hydration under Lighthouse's
+ * slower CPU (docs/decisions/016-the-buyers-library.md).
+ */
+function browserTimeZone(): string {
+  const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
+  return temporal?.Now.timeZoneId() ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
 }

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { signedInBuyer } from "./bench-accounts";
 
 export type LighthouseFigures = {
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
@@ -25,6 +26,11 @@ export type LighthouseFigures = {
    * simulation charges every one of them to the simulated LCP (docs/decisions/036-landing-lcp.md).
    */
   requestsBeforeLcp: string[];
+  /**
+   * What the main thread did, as the report reads its unthrottled trace: the long tasks (start, duration, the script
+   * they are charged to), the scripts' time (evaluation, parse and compile) and the time by kind of work.
+   */
+  mainThread: { longTasks: string[]; scripts: string[]; work: string[] };
 };
 
 type DetailsTable = { items?: Array<Record<string, unknown> & { items?: Array<Record<string, unknown>> }> };
@@ -98,6 +104,7 @@ async function runLighthouseOnce(
       opportunities: [...new Set(failing)],
       finalUrl: result.lhr.finalDisplayedUrl,
       ...largestContentfulPaint(audits),
+      mainThread: mainThread(audits),
       runtimeError: result.lhr.runtimeError?.code,
     };
   } finally {
@@ -121,11 +128,44 @@ function largestContentfulPaint(audits: Record<string, { details?: unknown }>) {
   };
 }
 
+/** The report's `long-tasks`, `bootup-time` and `mainthread-work-breakdown`, a short line per item. */
+function mainThread(audits: Record<string, { details?: unknown }>): LighthouseFigures["mainThread"] {
+  const items = (id: string) => (audits[id]?.details as DetailsTable | undefined)?.items ?? [];
+  const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+  const shortUrl = (url: unknown) => (URL.canParse(String(url)) ? new URL(String(url)).pathname : String(url));
+  return {
+    longTasks: items("long-tasks").map((task) => `${ms(task.duration)} at ${ms(task.startTime)} (${shortUrl(task.url)})`),
+    scripts: items("bootup-time").map(
+      (script) =>
+        `${shortUrl(script.url)} ${ms(script.total)} (evaluation ${ms(script.scripting)}, parse ${ms(script.scriptParseCompile)})`,
+    ),
+    work: items("mainthread-work-breakdown").map((group) => `${group.groupLabel} ${ms(group.duration)}`),
+  };
+}
+
+/** A run's main-thread findings, for reading what its total blocking time is made of. */
+export function describeMainThread({ mainThread }: LighthouseFigures): string[] {
+  return [
+    `long tasks: ${mainThread.longTasks.join(", ") || "none"}`,
+    `scripts: ${mainThread.scripts.join("; ") || "none"}`,
+    `main thread: ${mainThread.work.join(", ")}`,
+  ];
+}
+
 /** What a page must reach: the median performance score and, where the issue sets one, the median of the runs' LCPs. */
 export type LighthouseTargets = { performance: number; lcpMs?: number; otherCategories?: number };
 
 /** Issue 25's targets for the landing: performance >= 99, the median LCP <= 1.2 s, the other three categories 100. */
 export const LANDING_LIGHTHOUSE_TARGETS: LighthouseTargets = { performance: 99, lcpMs: 1200, otherCategories: 100 };
+
+/** Issue 25's target for /cards as a signed-in buyer. */
+export const BUYER_LIBRARY_LIGHTHOUSE_TARGETS: LighthouseTargets = { performance: 95 };
+
+/** The buyer's library as a browser meets it: a new buyer (test-mode payment) signed in through the /login form. */
+export async function buyerLibrarySession(origin: string, label: string): Promise<LighthouseSession> {
+  const buyer = await signedInBuyer(origin, label);
+  return { cookie: await signInWithForm(origin, buyer.email, buyer.password, "/cards"), expectedHeading: "Your Collection" };
+}
 
 /** The median of a list of numbers (the middle one of an odd count, as the bench runs). */
 function median(values: number[]): number {

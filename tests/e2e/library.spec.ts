@@ -184,6 +184,21 @@ test.describe("a page per card", () => {
     await expect(page.getByText("Removed from Favorites").first()).toBeVisible();
     await expect(page.locator("a", { hasText: "Show Favorites Only (0)" })).toBeAttached();
   });
+
+  test("a card favourited in the grid once the scripts run keeps the reader's place @js", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await openCollection(page);
+    const list = cardList(page, "All Affirmation Cards");
+    // The script has started once the cards' Speak buttons show.
+    await expect(list.getByRole("button", { name: "Speak" }).first()).toBeVisible();
+    // A card well down the list: the script-free form would answer with a redirect, which scrolls to the top.
+    const card = list.locator("article[data-card-id]").nth(12);
+    const title = (await card.getByRole("heading").textContent()) ?? "";
+    await card.getByRole("button", { name: `Add ${title} to favorites` }).click();
+    await expect(page.getByText("Added to Favorites").first()).toBeVisible();
+    await expect(card.getByRole("button", { name: `Remove ${title} from favorites` })).toBeInViewport();
+    await expect(page.locator("a", { hasText: "Show Favorites Only (1)" })).toBeAttached();
+  });
 });
 
 test.describe("the dashboard", () => {

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import { Icon } from "~/components/ui/icon";
 import { useActivityRecorder } from "~/hooks/use-activity";
@@ -77,17 +77,6 @@ export function CollectionBrowser({
     const results = resultsSection.current;
     if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView({ block: "start" });
   }
-
-  const cardProps = (card: Card) => ({
-    favoriteForm: { isFavorite: favorites.has(card.id), redirectTo: here },
-    viewHref: cardHref(card.id),
-    onFlip: (toBack: boolean) => {
-      if (!toBack) return;
-      recordActivity(card.id, "view", { source: "list" });
-      recordActivity(card.id, "read_scripture", { source: "list" });
-    },
-    onSpeak: () => recordActivity(card.id, "speak_aloud", { source: "list" }),
-  });
 
   return (
     <div className="space-y-6">
@@ -188,12 +177,15 @@ export function CollectionBrowser({
         ) : (
           <CardGrid>
             {shown.map((card) => (
-              <AffirmationCard
+              <LibraryCard
                 key={card.id}
                 card={card}
                 shareUrl={shareUrls[card.id]}
                 categoryLabel={labels[card.category]}
-                {...cardProps(card)}
+                isFavorite={favorites.has(card.id)}
+                redirectTo={here}
+                viewHref={cardHref(card.id)}
+                recordActivity={recordActivity}
               />
             ))}
           </CardGrid>
@@ -202,3 +194,43 @@ export function CollectionBrowser({
     </div>
   );
 }
+
+/**
+ * A card of the grid, redrawn only when its own props change (all plain values, and the page's one activity
+ * recorder). The browser re-renders when the scripts have started (`useHydrated`); without this, that re-render
+ * redrew all 49 cards and React's commit walked every one of them in one task, where only the controls the script
+ * reveals (Speak, Copy) change (docs/decisions/016-the-buyers-library.md).
+ */
+const LibraryCard = memo(function LibraryCard({
+  card,
+  shareUrl,
+  categoryLabel,
+  isFavorite,
+  redirectTo,
+  viewHref,
+  recordActivity,
+}: {
+  card: Card;
+  shareUrl: string | undefined;
+  categoryLabel: string | undefined;
+  isFavorite: boolean;
+  redirectTo: string;
+  viewHref: string;
+  recordActivity: ReturnType<typeof useActivityRecorder>;
+}) {
+  return (
+    <AffirmationCard
+      card={card}
+      shareUrl={shareUrl}
+      categoryLabel={categoryLabel}
+      favoriteForm={{ isFavorite, redirectTo }}
+      viewHref={viewHref}
+      onFlip={(toBack) => {
+        if (!toBack) return;
+        recordActivity(card.id, "view", { source: "list" });
+        recordActivity(card.id, "read_scripture", { source: "list" });
+      }}
+      onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "list" })}
+    />
+  );
+});

@@ -2,7 +2,6 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/hooks/use-hydrated";
 import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
 
 /**
@@ -10,6 +9,9 @@ import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
  * (the server redirects back to `redirectTo` with a flash toast). With JavaScript a fetcher submits it without
  * `redirectTo`: the heart changes at once (optimistic), the toast follows with the revalidated page, and on failure
  * the heart goes back to what the server holds.
+ *
+ * The form is the same before and after hydration (the script leaves `redirectTo` out when it submits), so /cards's
+ * 49 forms need no re-render and no DOM change when the scripts start (docs/decisions/016-the-buyers-library.md).
  */
 export function FavoriteForm({
   cardId,
@@ -25,7 +27,6 @@ export function FavoriteForm({
   className: string;
 }) {
   const fetcher = useFetcher<FavoriteActionData>();
-  const hydrated = useHydrated();
   const { showToast } = useToast();
   const pendingIntent = fetcher.formData?.get("intent");
   const shown = pendingIntent ? pendingIntent === "add" : isFavorite;
@@ -36,10 +37,18 @@ export function FavoriteForm({
   }, [fetcher.state, fetcher.data, showToast]);
 
   return (
-    <fetcher.Form method="post" action="/favorites" className="contents">
+    <fetcher.Form
+      method="post"
+      action="/favorites"
+      className="contents"
+      onSubmit={(event) => {
+        // Only the script-free form is answered with a redirect: the fetcher posts the card and the button's intent.
+        event.preventDefault();
+        fetcher.submit({ cardId, intent: shown ? "remove" : "add" }, { method: "post", action: "/favorites" });
+      }}
+    >
       <input type="hidden" name="cardId" value={cardId} />
-      {/* Only the script-free form is answered with a redirect. */}
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       <button
         type="submit"
         name="intent"
