@@ -34,7 +34,7 @@ const lhrDir = process.env.LIGHTHOUSE_LHR_DIR;
 const server = process.env.LIGHTHOUSE_ORIGIN
   ? null
   : spawn("npx", ["tsx", "scripts/start.ts"], {
-      env: { ...process.env, ...offlineWranglerEnv, PORT: port },
+      env: { ...process.env, ...offlineWranglerEnv, PORT: port, WITHOUT_INSPECTOR: "1" },
       stdio: "ignore",
       detached: true,
     });
