@@ -1,10 +1,10 @@
 /**
  * wrangler's own dev server (the workerd, static-asset router and local bindings `wrangler dev` runs) without its
- * DevTools inspector: the server the bench measures (docs/decisions/037-fixed-cost-per-request.md, "The bench's
- * servers"). With the inspector attached, wrangler mirrors every subrequest a Worker makes to its Node process as
- * DevTools network events (a D1 query is four of them, its whole answer in base64): on a buyer's card page that cost
- * more CPU than the page itself, a cost the constant Worker (which makes no subrequest) never paid and production
- * never has. `npm start` keeps the inspector, for debugging.
+ * DevTools inspector: the server the bench measures (docs/decisions/037-fixed-cost-per-request.md, "Measuring: the
+ * bench's servers run without wrangler's DevTools inspector"). With the inspector attached, wrangler mirrors every
+ * subrequest a Worker makes to its Node process as DevTools network events (a D1 query is four of them, its whole
+ * answer in base64): on a buyer's card page that cost more CPU than the page itself, a cost the constant Worker
+ * (which makes no subrequest) never paid and production never has. `npm start` keeps the inspector, for debugging.
  *
  * Run directly, it serves a configuration until killed: `npx tsx scripts/lib/serve-without-inspector.ts <config> <port>`.
  */
