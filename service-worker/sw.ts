@@ -9,11 +9,18 @@
  *   key is an opaque value the server derives from the account; at most one personal cache exists. Pages and images
  *   always come from the network while it answers; the cache only stands in when it does not.
  * - A page asks the worker to sync after it loads: the worker asks the server whose collection this browser may keep
- *   (`/offline-collection.json`), deletes every other account's cache, and fetches the pages it lacks at low priority.
+ *   (`/offline-collection.json`), deletes every other account's cache, and fetches at low priority the pages it lacks
+ *   or whose version changed (each page has its own: a favourite changes the library and that card's page).
  *   A browser signed out, or without access, keeps none. Signing out deletes it as the request leaves.
  */
 import { encode } from "turbo-stream";
-import { OFFLINE_COLLECTION_PATH, type OfflineCollection, SIGN_OUT_PATHS, type WorkerMessage } from "../app/modules/offline/protocol";
+import {
+  OFFLINE_COLLECTION_PATH,
+  type OfflineCollection,
+  type OfflinePage,
+  SIGN_OUT_PATHS,
+  type WorkerMessage,
+} from "../app/modules/offline/protocol";
 import { OFFLINE_PAGE_POLICY, offlinePageHtml } from "./offline-page";
 
 declare const SHELL_FILES: string[];
@@ -50,8 +57,11 @@ const cacheStorage = worker.caches;
 
 const SHELL_CACHE = `lc-shell-${SHELL_VERSION}`;
 const PERSONAL_PREFIX = "lc-personal-";
-/** Stored in the personal cache beside the pages: the collection's version when they were fetched. */
-const VERSION_ENTRY = "/__offline/version";
+/**
+ * Stored in the personal cache beside the pages: each page's version when it was fetched, as JSON (path to version).
+ * An entry that does not read as such (a worker before per-page versions kept one string here) means none is known.
+ */
+const VERSIONS_ENTRY = "/__offline/version";
 const PUBLIC_FILES = [
   "/manifest.webmanifest",
   "/favicon.ico",
@@ -263,19 +273,27 @@ async function keepCollection(): Promise<void> {
   await deletePersonalCaches(name);
   if (!(await keepShell())) return;
   const cache = await cacheStorage.open(name);
-  const kept = await cache.match(VERSION_ENTRY);
-  const missing = kept && (await kept.text()) === collection.version ? await pagesNotIn(cache, collection.pages) : collection.pages;
-  if (missing.length > 0) {
-    await cache.delete(VERSION_ENTRY);
+  const kept = await keptVersions(cache);
+  const held = await Promise.all(collection.pages.map((page) => cache.match(page.path)));
+  // A page is fetched again only when its own version changed (a favourite changes two pages, not fifty) or it is gone.
+  const current = collection.pages.filter((page, index) => held[index] && kept[page.path] === page.version);
+  const stale = collection.pages.filter((page) => !current.includes(page));
+  if (stale.length > 0) {
+    // Only the pages still current are recorded while the others come in: a sync that stops early fetches the rest next time.
+    await keepVersions(cache, current);
+    const fetched: OfflinePage[] = [];
     try {
-      for (const page of missing) {
+      for (const page of stale) {
         if (forgotten()) break;
         // `Purpose: prefetch`: fetching a card for later is not reading it (recordCardView skips such requests).
-        const response = await fetch(page, { headers: { Purpose: "prefetch" }, priority: "low" } as RequestInit);
-        if (response.ok && !response.redirected) await cache.put(page, response);
+        const response = await fetch(page.path, { headers: { Purpose: "prefetch" }, priority: "low" } as RequestInit);
+        if (response.ok && !response.redirected) {
+          await cache.put(page.path, response);
+          fetched.push(page);
+        }
       }
     } catch {
-      // The network went away: the pages fetched so far stay readable offline; the next sync fetches them all again.
+      // The network went away: the pages fetched so far stay readable offline; the next sync fetches them again.
       if (!forgotten()) return;
     }
     // The account may have changed while the pages came in: keep them only if they are still this one's.
@@ -284,10 +302,10 @@ async function keepCollection(): Promise<void> {
       await cacheStorage.delete(name);
       return;
     }
-    await cache.put(VERSION_ENTRY, new Response(collection.version));
+    await keepVersions(cache, [...current, ...fetched]);
   }
   if (forgotten()) return cacheStorage.delete(name).then(() => undefined);
-  await tell({ type: "offline-collection", cards: collection.pages.filter((page) => CARD_PAGE.test(page)).length });
+  await tell({ type: "offline-collection", cards: collection.pages.filter((page) => CARD_PAGE.test(page.path)).length });
 }
 
 /**
@@ -326,9 +344,18 @@ async function dropCollection(): Promise<void> {
   await tell({ type: "offline-collection", cards: 0 });
 }
 
-async function pagesNotIn(cache: Cache, pages: string[]): Promise<string[]> {
-  const present = await Promise.all(pages.map((page) => cache.match(page)));
-  return pages.filter((_, index) => !present[index]);
+async function keptVersions(cache: Cache): Promise<Record<string, string>> {
+  try {
+    const versions: unknown = await (await cache.match(VERSIONS_ENTRY))?.json();
+    return versions && typeof versions === "object" ? (versions as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function keepVersions(cache: Cache, pages: OfflinePage[]): Promise<void> {
+  const versions = Object.fromEntries(pages.map((page) => [page.path, page.version]));
+  return cache.put(VERSIONS_ENTRY, new Response(JSON.stringify(versions), { headers: { "Content-Type": "application/json" } }));
 }
 
 async function tell(message: WorkerMessage): Promise<void> {

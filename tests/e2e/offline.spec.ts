@@ -116,6 +116,36 @@ test.describe("offline, with the service worker @js", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a favourite fetches again only the library and that card's page, and the kept card shows it offline", async ({
+    page,
+    context,
+    loginAsBuyer,
+  }) => {
+    const errors = collectErrors(page);
+    await openLibraryOnline(page, loginAsBuyer);
+    // Every page the worker fetches for keeping from now on (`Purpose: prefetch`), whichever page load's sync fetches it.
+    const fetchedByWorker: string[] = [];
+    context.on("request", (request) => {
+      if (request.serviceWorker() && request.headers().purpose === "prefetch") fetchedByWorker.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/cards/${UNOPENED.id}`);
+    await page.getByRole("button", { name: `Add ${UNOPENED.title} to favorites` }).click();
+    await expect(page.getByText("Added to Favorites").first()).toBeVisible();
+
+    // The next page load syncs the collection (after any sync still running).
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: /^Welcome back, .+!$/ })).toBeVisible();
+    await expectOfflineCollection(page, "ready");
+    await expect.poll(() => fetchedByWorker, { timeout: 25_000 }).toEqual(["/cards", `/cards/${UNOPENED.id}`]);
+
+    await context.setOffline(true);
+    await page.goto(`/cards/${UNOPENED.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: UNOPENED.title })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Remove ${UNOPENED.title} from favorites` })).toBeVisible();
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+  });
+
   test("the browser keeps one account's pages at most: another buyer's sign-in or a lost session drops them", async ({
     page,
     context,

@@ -97,7 +97,7 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
   const collection = async (cookie?: string) => {
     const response = await fetchApp("/offline-collection.json", cookie ? { headers: { Cookie: cookie } } : undefined);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    return (await response.json()) as { key: string | null; version?: string; pages?: string[] };
+    return (await response.json()) as { key: string | null; pages?: { path: string; version: string }[] };
   };
 
   it("names no account for a visitor or a member without access", async () => {
@@ -109,7 +109,7 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
     const cards = await env.DB.prepare("SELECT id FROM affirmation_cards ORDER BY order_index, id").all<{ id: string }>();
     const first = await buyer("offline-a");
     const mine = await collection(first.cookie);
-    expect(mine.pages).toEqual(["/cards", ...cards.results.map((card) => `/cards/${card.id}`)]);
+    expect(mine.pages?.map((page) => page.path)).toEqual(["/cards", ...cards.results.map((card) => `/cards/${card.id}`)]);
     expect(mine.pages).toHaveLength(50);
     expect(mine.key).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect(mine.key).not.toContain(first.id);
@@ -119,15 +119,22 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
     expect(other.key).not.toBe(mine.key);
   });
 
-  it("changes its version when the buyer's favourites change (the cached pages show them)", async () => {
+  it("changes the versions of the library and of that card's page, and no other, when a favourite changes", async () => {
     const me = await buyer("offline-favourite");
     const before = await collection(me.cookie);
-    const cardId = before.pages?.[1]?.replace("/cards/", "") ?? "";
-    const saved = await api("/api/favorites", { token: me.token, method: "POST", body: JSON.stringify({ userId: me.id, cardId }) });
+    const favourite = before.pages?.[2]?.path ?? "";
+    const saved = await api("/api/favorites", {
+      token: me.token,
+      method: "POST",
+      body: JSON.stringify({ userId: me.id, cardId: favourite.replace("/cards/", "") }),
+    });
     expect(saved.status).toBeLessThan(300);
     const after = await collection(me.cookie);
     expect(after.key).toBe(before.key);
-    expect(after.version).not.toBe(before.version);
+    const changed = after.pages?.filter((page, index) => page.version !== before.pages?.[index]?.version).map((page) => page.path);
+    expect(changed).toEqual(["/cards", favourite]);
+    // Another buyer with the same hearts has the same versions: they name what a page shows, not whose it is.
+    expect(after.pages?.[3]?.version).toBe((await collection((await buyer("offline-other")).cookie)).pages?.[3]?.version);
   });
 });
 

@@ -24,11 +24,19 @@ export async function offlineCollectionFor(context: AppLoadContext): Promise<Off
     listFavoriteCardIds(context.db, user.id),
     getPublicCollection(context),
   ]);
+  // The library shows every heart; a card page shows its own (and steps through all the cards, which the content's
+  // version covers): a favourite changes two pages, and only those are fetched again.
+  const favorites = new Set(favoriteIds);
+  const [key, library] = await Promise.all([
+    signValue(context.config, CACHE_KEY_LABEL, user.id),
+    sha256Hex(JSON.stringify([content.version, [...favorites].sort()])),
+  ]);
   return {
-    key: await signValue(context.config, CACHE_KEY_LABEL, user.id),
-    // The pages show the buyer's favourites: a new favourite is a new version, fetched again.
-    version: (await sha256Hex(JSON.stringify([content.version, [...favoriteIds].sort()]))).slice(0, 16),
-    pages: ["/cards", ...cards.map((card) => `/cards/${card.id}`)],
+    key,
+    pages: [
+      { path: "/cards", version: library.slice(0, 16) },
+      ...cards.map((card) => ({ path: `/cards/${card.id}`, version: `${content.version}:${favorites.has(card.id) ? "favourite" : "-"}` })),
+    ],
   };
 }
 

@@ -12,11 +12,16 @@ export type OfflineCollection =
   | {
       /** Opaque and stable per account (an HMAC of its id): names the cache that holds the pages. */
       key: string;
-      /** Changes when the cards or the buyer's favourites do: the pages are fetched again. */
-      version: string;
-      /** The library and every card page, as paths. */
-      pages: string[];
+      /** The library and every card page, each with what it shows as a version: a page is fetched again when it changes. */
+      pages: OfflinePage[];
     };
+
+/**
+ * A page of the collection and its version. The version changes when the page's content does: every page's with the
+ * cards, the library's with any of the buyer's favourites, a card page's with that card's heart alone. A favourite
+ * added costs two pages, not the whole collection.
+ */
+export type OfflinePage = { path: string; version: string };
 
 /** Requests that sign the browser out: the worker deletes the personal cache as they leave. */
 export const SIGN_OUT_PATHS = ["/logout", "/api/auth/logout"];
