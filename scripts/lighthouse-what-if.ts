@@ -40,7 +40,8 @@ try {
   let log = JSON.parse(readFileSync(logFile, "utf8")) as LogEvent[];
   const urls = new Map<string, string>();
   for (const event of log) {
-    if (event.method === "Network.requestWillBeSent") urls.set(String(event.params.requestId), (event.params.request as { url: string }).url);
+    if (event.method === "Network.requestWillBeSent")
+      urls.set(String(event.params.requestId), (event.params.request as { url: string }).url);
   }
   const urlOf = (event: LogEvent) => (event.params.requestId ? (urls.get(String(event.params.requestId)) ?? "") : "");
 

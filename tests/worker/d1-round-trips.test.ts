@@ -10,10 +10,11 @@ import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it, vi } from "vitest";
 import { batchedRead, preparedRead } from "#db/batch";
 import { createDb } from "#db/client";
-import { affirmationCards } from "#db/schema";
+import { affirmationCards, sessions } from "#db/schema";
+import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
 import { collectCountsLines } from "./counts-lines";
 import { fetchApp, fetchAppWithEnv } from "./helpers";
-import { buyer, paidCard } from "./library-support";
+import { api, buyer, paidCard } from "./library-support";
 
 const lines = collectCountsLines();
 
@@ -87,12 +88,57 @@ describe("a buyer's page and D1", () => {
     expect(library.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
   });
 
-  it("a session the isolate has not seen yet: its check first, then the page's reads", async () => {
+  it("a session the isolate has not seen yet: its token names the user, so its first page is one round trip too", async () => {
     const me = await buyer("round-trips-first");
     // The browser's session cookie: signed in, never used yet.
     const first = await open("/cards", { cookie: me.cookie });
     expect(first.status).toBe(200);
+    expect(first.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
+  });
+
+  it("a token issued before tokens named their user still signs in: its check first, then the page's reads", async () => {
+    const me = await buyer("round-trips-old-token");
+    const token = randomToken();
+    const now = Date.now();
+    await createDb(env.DB)
+      .insert(sessions)
+      .values({
+        id: await sha256Hex(token),
+        userId: me.id,
+        persistent: false,
+        expiresAt: new Date(now + 3_600_000),
+        lastUsedAt: new Date(now),
+      });
+    const first = await open("/cards", { token });
+    expect(first.status).toBe(200);
     expect(first.d1?.roundTrips).toBe(2);
+    // Seen once, the isolate remembers whose it is.
+    expect((await open("/cards", { token })).d1?.roundTrips).toBe(1);
+  });
+});
+
+describe("a token that names another user (attack)", () => {
+  /**
+   * The user at a token's end only starts the page's reads; the session is found by the whole token's hash. A token
+   * of one's own with another buyer's id written at its end opens no session, and their reads never reach the page.
+   */
+  it.each(["/dashboard", "/cards"])("%s shows nothing of the user it names", async (path) => {
+    const victim = await buyer("named-victim");
+    const paid = await paidCard();
+    await api("/api/favorites", { token: victim.token, method: "POST", body: JSON.stringify({ userId: victim.id, cardId: paid.id }) });
+    const attacker = await buyer("named-attacker");
+    const [random] = attacker.token.split(".");
+    const forged = `${random}.${victim.id}`;
+
+    const answer = await open(path, { token: forged });
+    // The page's reads did start for the user the token names, beside the check, in one round trip: and were dropped.
+    expect(answer.d1?.roundTrips).toBe(1);
+    expect(answer.d1?.statements).toBeGreaterThan(1);
+    // A visitor: the sign-in page (a redirect) or the gate, never the victim's page: no paid card, heart or email of theirs.
+    expect([200, 302]).toContain(answer.status);
+    expect(answer.body).not.toContain(victim.email);
+    expect(answer.body).not.toContain(paid.secret);
+    expect(answer.body).not.toContain("Show Favorites Only (1)");
   });
 });
 

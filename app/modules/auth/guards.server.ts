@@ -8,11 +8,13 @@ export async function getUser(context: AppLoadContext): Promise<User | null> {
 }
 
 /**
- * The signed-in user and `readOwn`'s answer for them, or null for a visitor. When this isolate has seen the session
- * before, `readOwn` starts on the user it named then, in the same turn as the session's check, so both reach D1 in
- * one round trip (db/batch.ts; docs/decisions/037-fixed-cost-per-request.md). Its answer is handed out only when the
- * check names that same user: for an ended session (or a visitor) it is dropped unread. Otherwise `readOwn` starts
- * once the user is known. `user` lets a read wait for the user's own row (a time zone) without delaying the reads.
+ * The signed-in user and `readOwn`'s answer for them, or null for a visitor. When the session names a likely user
+ * (this isolate has seen it before, or its token ends with the user's id), `readOwn` starts on that user in the same
+ * turn as the session's check, so both reach D1 in one round trip (db/batch.ts;
+ * docs/decisions/037-fixed-cost-per-request.md). Its answer is handed out only when the check names that same user:
+ * for an ended session, a visitor, or a token that names someone else, it is dropped unread. Otherwise `readOwn`
+ * starts once the user is known. `user` lets a read wait for the user's own row (a time zone) without delaying the
+ * reads. `readOwn` must only read: it may run for a user the request is not (anyone can write an id into a token).
  */
 export async function getUserWith<T>(
   context: AppLoadContext,

@@ -12,6 +12,8 @@ import { createToastHeaders } from "~/modules/toast/toast.server";
 /**
  * Sessions live in D1. The browser holds a random 256-bit token (httpOnly cookie) and API clients
  * send the same kind of token as a bearer; only its SHA-256 is stored, so a database leak opens no session.
+ * The token ends with its user's id (`<random>.<user id>`), a hint to start the page's reads with in the same
+ * round trip as the session's check (likelyUserId); the check is by the whole token's hash, so the hint proves nothing.
  * 'Keep me logged in' gives a 30-day persistent cookie renewed on use; otherwise a browser-session
  * cookie that the server expires after 24 hours.
  */
@@ -27,7 +29,7 @@ export type NewSession = { token: string; persistent: boolean; expiresAt: Date }
 type ActiveSession = { id: string; user: User; persistent: boolean; expiresAt: Date };
 
 export async function createSession(db: Database, userId: string, options: { persistent: boolean }) {
-  const token = randomToken();
+  const token = `${randomToken()}.${userId}`;
   const now = Date.now();
   const expiresAt = new Date(now + (options.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS));
   await db.insert(sessions).values({
@@ -55,6 +57,16 @@ function rememberSessionUser(sessionId: string, userId: string): void {
     if (oldest !== undefined) userIdBySessionId.delete(oldest);
   }
   userIdBySessionId.set(sessionId, userId);
+}
+
+/**
+ * The user a token names (its end, since 2026-11-25), or null: a token issued before names none. A user id is a
+ * UUID; anything else is no hint.
+ */
+const USER_ID_HINT = /\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+function userIdNamedBy(token: string): string | null {
+  return USER_ID_HINT.exec(token)?.[1] ?? null;
 }
 
 /** A live session and its user, by session id: every signed-in request's first read, prepared once (db/batch.ts). */
@@ -200,8 +212,9 @@ export type CurrentUser = { user: User; sessionId: string; via: "cookie" | "bear
 export type RequestAuth = {
   getCurrentUser(): Promise<CurrentUser | null>;
   /**
-   * The user this request's session belonged to when this isolate last checked it, or null. A guess to start reads
-   * with in the same round trip as the check (getUserWith in guards.server.ts), never proof of who is asking.
+   * The user this request's session belonged to when this isolate last checked it, else the user its token names, or
+   * null. A guess to start reads with in the same round trip as the check (getUserWith in guards.server.ts), never
+   * proof of who is asking: anyone can write any id at the end of a token, and such a token opens no session.
    */
   likelyUserId(): Promise<string | null>;
   /** True when the request carried credentials that did not resolve (expired or unknown). */
@@ -271,7 +284,7 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
       // The session's check starts now, so it travels with the reads the caller starts on the guess.
       void once().catch(() => {});
       const carried = await readCredentials();
-      return carried ? (userIdBySessionId.get(carried.sessionId) ?? null) : null;
+      return carried ? (userIdBySessionId.get(carried.sessionId) ?? userIdNamedBy(carried.token)) : null;
     },
     async hadInvalidCredentials() {
       await once();
