@@ -1,8 +1,8 @@
 /**
  * A buyer's pages reach D1 in one round trip (docs/decisions/016-the-buyers-library.md, "One round trip", and
  * 037-fixed-cost-per-request.md): every read the page's loaders start together goes out as one batch (db/batch.ts),
- * the session's check with them once the isolate has seen the session. Counted at the binding with the bench's
- * counts (COUNT_BINDINGS, docs/decisions/034-request-counts.md).
+ * the session's check with them when the isolate has seen the session or its token names its user. Counted at the
+ * binding with the bench's counts (COUNT_BINDINGS, docs/decisions/034-request-counts.md).
  */
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
