@@ -35,12 +35,8 @@ export const links: LinksFunction = () => [
   // The .ico (drawn by `npm run icons`, docs/decisions/025-installable-offline.md) for browsers that read no SVG icon.
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The installed app (docs/decisions/025).
+  // The installed app's home-screen icon on iOS (docs/decisions/025); the manifest is linked by Layout.
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  // Fetched with credentials, so the browser asks for it on the document's warm connection instead of opening a new
-  // one (an anonymous fetch has its own connection pool): Lighthouse charges that handshake to the landing's LCP when
-  // the manifest happens to arrive before the first paint (docs/decisions/036-landing-lcp.md). Nothing personal is in it.
-  { rel: "manifest", href: "/manifest.webmanifest", crossOrigin: "use-credentials" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -92,6 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <InlineStylesheets />
         <Links />
+        {viewer ? <AppManifestLink /> : null}
       </head>
       <body>
         <a
@@ -106,6 +103,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The installed app is the buyer's library (the manifest starts at /cards), so only a signed-in viewer's pages offer
+ * it. A visitor's page links no manifest: a browser that finds one checks it on every page load (Chrome fetches the
+ * manifest and an icon), two requests on each first visit to the landing for an app the visitor has no use for yet
+ * (docs/decisions/038-one-serif-file.md). Fetched with credentials, so the browser asks for it on the document's warm
+ * connection instead of opening a new one (an anonymous fetch has its own connection pool). Nothing personal is in it.
+ */
+function AppManifestLink() {
+  return <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />;
 }
 
 export default function App() {

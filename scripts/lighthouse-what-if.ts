@@ -10,20 +10,24 @@
  *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1 drop:woff2                        # without the fonts
  *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1 'scale:8799/$=0.5'                # the document half its size
  *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1 h2 tls                            # one HTTP/2 connection over TLS
+ *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1 --graph                           # and what the LCP waited for
  *
  * Edits, applied in order: `drop:<regex>` removes the requests whose URL matches; `scale:<regex>=<factor>` scales their
  * bytes; `h2` puts every request on the document's connection as HTTP/2 (how Cloudflare serves it); `tls` makes the
- * origin https, so the document pays for a TLS handshake as a phone's first visit does.
+ * origin https, so the document pays for a TLS handshake as a phone's first visit does. `--graph` also prints the
+ * simulated LCP's nodes (each request and main-thread task it waited for, with its simulated start and end).
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
+import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
 
 type LogEvent = { method: string; params: Record<string, unknown> & { requestId?: string } };
 type Response = { connectionId: number; connectionReused: boolean; protocol: string; timing?: Record<string, number> };
 
-const [source, ...edits] = process.argv.slice(2);
+const printGraph = process.argv.includes("--graph");
+const [source, ...edits] = process.argv.slice(2).filter((arg) => arg !== "--graph");
 if (!source) throw new Error("Usage: npx tsx scripts/lighthouse-what-if.ts <artifacts dir from lighthouse -G> [edit ...]");
 
 const copy = mkdtempSync(join(tmpdir(), "lighthouse-what-if-"));
@@ -96,6 +100,28 @@ try {
   const audits = result?.lhr.audits;
   const ms = (id: string) => `${Math.round(audits?.[id]?.numericValue ?? Number.NaN)} ms`;
   console.log(`${edits.join(" ") || "as recorded"}: LCP ${ms("largest-contentful-paint")}, FCP ${ms("first-contentful-paint")}`);
+  if (printGraph) printLcpGraph();
 } finally {
   rmSync(copy, { recursive: true, force: true });
+}
+
+type SimulatedNode = {
+  type: string;
+  duration: number;
+  didPerformLayout?: () => boolean;
+  request?: { url: string; priority: string; transferSize: number; connectionId: number };
+};
+
+/** The optimistic LCP simulation's nodes (the one the metric mostly follows), in simulated start order. */
+function printLcpGraph() {
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get("optimisticLargestContentfulPaint") as
+    | Map<SimulatedNode, { startTime: number; endTime: number }>
+    | undefined;
+  if (!timings) return;
+  for (const [node, { startTime, endTime }] of [...timings].sort(([, a], [, b]) => a.startTime - b.startTime)) {
+    const what = node.request
+      ? `${new URL(node.request.url).pathname} (${node.request.priority}, ${node.request.transferSize} B, connection ${node.request.connectionId})`
+      : `main thread ${Math.round(node.duration / 1000)} ms${node.didPerformLayout?.() ? ", layout" : ""}`;
+    console.log(`  ${String(Math.round(startTime)).padStart(5)}-${String(Math.round(endTime)).padEnd(5)} ${what}`);
+  }
 }

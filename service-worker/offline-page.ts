@@ -14,7 +14,7 @@ export const OFFLINE_PAGE_POLICY =
 
 /**
  * `hasCollection`: this browser keeps the buyer's cards, so the page says they still open and links the library.
- * `headingFont`: the URL of the build's Lora 700 file (in the shell cache), if the build has one.
+ * `headingFont`: the URL of the build's Lora file (its core characters, every weight) (in the shell cache), if the build has one.
  */
 export function offlinePageHtml({ hasCollection, headingFont }: { hasCollection: boolean; headingFont: string | undefined }): string {
   const help = hasCollection
@@ -22,7 +22,7 @@ export function offlinePageHtml({ hasCollection, headingFont }: { hasCollection:
     : "Check your connection, then try again.";
   const cardsLink = hasCollection ? `<a class="secondary" href="/cards">Open my cards</a>` : "";
   const fontFace = headingFont
-    ? `@font-face { font-family: Lora; font-style: normal; font-weight: 700; font-display: swap; src: url(${headingFont}) format("woff2"); }`
+    ? `@font-face { font-family: Lora; font-style: normal; font-weight: 400 700; font-display: swap; src: url(${headingFont}) format("woff2"); }`
     : "";
   return `<!DOCTYPE html>
 <html lang="en">

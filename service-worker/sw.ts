@@ -185,7 +185,7 @@ async function offlineDocument(request: Request): Promise<Response> {
   if (cached) return cached;
   const hasCollection = Boolean(cache && (await cache.match("/cards")));
   return new Response(
-    offlinePageHtml({ hasCollection, headingFont: SHELL_FILES.find((file) => /\/lora-700-normal-core-[^/]+\.woff2$/.test(file)) }),
+    offlinePageHtml({ hasCollection, headingFont: SHELL_FILES.find((file) => /\/lora-400-700-normal-core-[^/]+\.woff2$/.test(file)) }),
     {
       // Not 503: Chromium reports a failed status as an error in the page's console. The page itself says what happened.
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": OFFLINE_PAGE_POLICY, "Cache-Control": "no-store" },

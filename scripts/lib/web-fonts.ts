@@ -2,8 +2,8 @@
  * The web fonts the pages use, cut from Fontsource's Latin files (docs/decisions/031-first-paint-styles-fonts-icons.md). Each face is
  * split in two by `unicode-range`: a core file with the characters the copy and the cards are written in (ASCII and
  * the typographic punctuation), which every page downloads, and a file with the rest of Fontsource's Latin range,
- * which a browser fetches only for a page that shows one of those letters (an accented name, say). The core files are
- * about 40% smaller than Fontsource's. Change a face or a range here, then run `npm run fonts` and commit the output.
+ * which a browser fetches only for a page that shows one of those letters (an accented name, say). The core file is
+ * about a third smaller than Fontsource's. Change a face or a range here, then run `npm run fonts` and commit the output.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,16 +12,28 @@ import subsetFont from "subset-font";
 export const FONTS_DIR = join("app", "fonts");
 export const FONTS_CSS = "fonts.css";
 
-type Face = { family: "Lora"; weight: 400 | 700; style: "normal" | "italic" };
+type Face = {
+  family: "Lora";
+  /** The weights the file draws: a variable font's range, written as @font-face's `font-weight` takes it. */
+  weights: { min: number; max: number };
+  style: "normal";
+  /** Fontsource's Latin file the face is cut from. */
+  source: string;
+};
 
 /**
- * Lora, the brand's serif, for headings and the cards. The interface text is set in the reader's own system font
- * (`font-sans` in tailwind.config.ts): it costs no download and no re-layout when a font arrives.
+ * Lora, the brand's serif, for headings (700) and the cards (400): one variable file draws both weights, so a page
+ * waits for one serif file before it looks finished, not one per weight (docs/decisions/038-one-serif-file.md). The
+ * site sets no serif text in italic, so no italic face is served. The interface text is set in the reader's own
+ * system font (`font-sans` in tailwind.config.ts): it costs no download and no re-layout when a font arrives.
  */
 const FACES: Face[] = [
-  { family: "Lora", weight: 400, style: "normal" },
-  { family: "Lora", weight: 400, style: "italic" },
-  { family: "Lora", weight: 700, style: "normal" },
+  {
+    family: "Lora",
+    weights: { min: 400, max: 700 },
+    style: "normal",
+    source: join("node_modules", "@fontsource-variable", "lora", "files", "lora-latin-wght-normal.woff2"),
+  },
 ];
 
 type Range = [first: number, last: number];
@@ -99,13 +111,8 @@ function unicodeRange(ranges: Range[]): string {
   return ranges.map(([first, last]) => (first === last ? `U+${hex(first)}` : `U+${hex(first)}-${hex(last)}`)).join(", ");
 }
 
-function fontsourceFile({ family, weight, style }: Face): string {
-  const name = family.toLowerCase();
-  return join("node_modules", "@fontsource", name, "files", `${name}-latin-${weight}-${style}.woff2`);
-}
-
-function fileName({ family, weight, style }: Face, part: "core" | "rest"): string {
-  return `${family.toLowerCase()}-${weight}-${style}-${part}.woff2`;
+function fileName({ family, weights, style }: Face, part: "core" | "rest"): string {
+  return `${family.toLowerCase()}-${weights.min}-${weights.max}-${style}-${part}.woff2`;
 }
 
 type WebFonts = { files: { name: string; bytes: Uint8Array }[]; css: string };
@@ -132,7 +139,7 @@ async function subsetWebFonts(): Promise<WebFonts> {
   const files: WebFonts["files"] = [];
   const rules: string[] = [];
   for (const face of FACES) {
-    const source = readFileSync(fontsourceFile(face));
+    const source = readFileSync(face.source);
     for (const { part, points } of parts) {
       const name = fileName(face, part);
       const text = String.fromCodePoint(...points);
@@ -142,7 +149,7 @@ async function subsetWebFonts(): Promise<WebFonts> {
           "@font-face {",
           `  font-family: ${face.family};`,
           `  font-style: ${face.style};`,
-          `  font-weight: ${face.weight};`,
+          `  font-weight: ${face.weights.min} ${face.weights.max};`,
           // Text paints at once in the fallback and takes the face when it arrives.
           "  font-display: swap;",
           `  src: url("./${name}") format("woff2");`,

@@ -77,11 +77,12 @@ describe("the service worker script", () => {
   });
 });
 
+const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials"/>';
+
 describe("every page", () => {
-  it("links the manifest and icons, names its theme colours, and lets the worker and the manifest load", async () => {
+  it("links the icons, names its theme colours, and lets the worker and the manifest load", async () => {
     const response = await fetchApp("/");
     const html = await response.text();
-    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials"/>');
     expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
     expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32"/>');
     const manifest = (await (await asset("/manifest.webmanifest")).json()) as Manifest;
@@ -90,6 +91,18 @@ describe("every page", () => {
     const policy = response.headers.get("Content-Security-Policy") ?? "";
     expect(policy).toContain("worker-src 'self'");
     expect(policy).toContain("manifest-src 'self'");
+  });
+
+  it("offers the installed app (links the manifest) to a signed-in viewer only: a visitor's page has no app to install", async () => {
+    // A browser checks a linked manifest on every page load (Chrome fetches it and an icon): a visitor's landing would
+    // pay two requests for an app whose home, /cards, is the buyer's (docs/decisions/038-one-serif-file.md).
+    for (const path of ["/", "/sample-card", "/login"]) {
+      expect(await (await fetchApp(path)).text(), path).not.toContain('rel="manifest"');
+    }
+    const { cookie } = await buyer("manifest");
+    for (const path of ["/cards", "/dashboard", "/"]) {
+      expect(await (await fetchApp(path, { headers: { Cookie: cookie } })).text(), path).toContain(MANIFEST_LINK);
+    }
   });
 });
 

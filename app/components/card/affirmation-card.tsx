@@ -149,13 +149,13 @@ export function AffirmationCard({
               <ul className="space-y-2">
                 {verses.map((verse) => (
                   <li key={verse.reference}>
-                    <blockquote className="font-serif italic leading-relaxed">“{verse.text}”</blockquote>
+                    <blockquote className="font-serif leading-relaxed">“{verse.text}”</blockquote>
                     <p className="text-sm font-semibold text-ink-muted">— {verse.reference}</p>
                   </li>
                 ))}
               </ul>
             ) : (
-              <blockquote className="font-serif italic leading-relaxed">“{card.scripture}”</blockquote>
+              <blockquote className="font-serif leading-relaxed">“{card.scripture}”</blockquote>
             )}
             {card.wordNotes.length > 0 ? (
               <div className="text-xs text-ink-muted" data-testid="word-notes">

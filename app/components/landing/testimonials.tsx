@@ -17,7 +17,7 @@ export function TestimonialsSection({ voices }: { voices: LandingVoices }) {
               {voices.testimonials.map((testimonial) => (
                 <li key={testimonial.id}>
                   <figure className="h-full rounded-2xl bg-sage-50 p-6 ring-1 ring-sage-200">
-                    <blockquote className="font-serif italic">“{testimonial.quote}”</blockquote>
+                    <blockquote className="font-serif">“{testimonial.quote}”</blockquote>
                     <figcaption className="mt-4 text-sm font-semibold">
                       {testimonial.displayName}
                       {testimonial.location ? <span className="font-normal text-ink-muted">, {testimonial.location}</span> : null}
@@ -40,7 +40,7 @@ export function TestimonialsSection({ voices }: { voices: LandingVoices }) {
               {voices.passages.map((passage) => (
                 <li key={passage.reference}>
                   <figure className="h-full rounded-2xl bg-sage-50 p-6 ring-1 ring-sage-200">
-                    <blockquote className="font-serif italic">“{passage.text}”</blockquote>
+                    <blockquote className="font-serif">“{passage.text}”</blockquote>
                     <figcaption className="mt-4 text-sm">
                       <cite className="font-semibold not-italic">{passage.reference}</cite>
                       <span className="mt-2 block text-ink-muted">{passage.note}</span>

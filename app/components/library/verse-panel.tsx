@@ -14,7 +14,7 @@ export function VersePanel({
       </h2>
       {verses.map((verse) => (
         <figure key={verse.reference}>
-          <blockquote className="font-serif text-lg italic leading-relaxed">“{verse.text}”</blockquote>
+          <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
           <figcaption className="text-sm font-semibold text-ink-muted">— {verse.reference}</figcaption>
         </figure>
       ))}
