@@ -14,7 +14,7 @@ export const OFFLINE_PAGE_POLICY =
 
 /**
  * `hasCollection`: this browser keeps the buyer's cards, so the page says they still open and links the library.
- * `headingFont`: the URL of the build's Lora file (its core characters, every weight) (in the shell cache), if the build has one.
+ * `headingFont`: the URL of the build's core Lora file (both weights; in the shell cache), if the build has one.
  */
 export function offlinePageHtml({ hasCollection, headingFont }: { hasCollection: boolean; headingFont: string | undefined }): string {
   const help = hasCollection
