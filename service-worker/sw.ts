@@ -185,7 +185,8 @@ async function offlineDocument(request: Request): Promise<Response> {
   if (cached) return cached;
   const hasCollection = Boolean(cache && (await cache.match("/cards")));
   return new Response(
-    offlinePageHtml({ hasCollection, headingFont: SHELL_FILES.find((file) => /\/lora-400-700-normal-core-[^/]+\.woff2$/.test(file)) }),
+    // The upright Lora file with the core characters (scripts/lib/web-fonts.ts names it by its weights and part).
+    offlinePageHtml({ hasCollection, headingFont: SHELL_FILES.find((file) => /\/lora-[\d-]+-normal-core-[^/]+\.woff2$/.test(file)) }),
     {
       // Not 503: Chromium reports a failed status as an error in the page's console. The page itself says what happened.
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": OFFLINE_PAGE_POLICY, "Cache-Control": "no-store" },

@@ -88,6 +88,13 @@ test.describe("offline, with the service worker @js", () => {
     // A page the collection does not hold: the worker's page, never the browser's error page.
     await page.goto("/dashboard");
     await expect(offlinePage(page)).toBeVisible();
+    // Its heading is set in the brand's Lora, from the worker's cache: the network is gone.
+    const loraFaces = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((face) => face.family.replace(/"/g, "") === "Lora").map((face) => face.status);
+      });
+    await expect.poll(loraFaces).toEqual(["loaded"]);
     await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "");
     await expect(page.getByRole("link", { name: "Open my cards" })).toBeVisible();
     for (const colorScheme of ["light", "dark"] as const) {
