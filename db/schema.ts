@@ -71,7 +71,7 @@ export const sessions = sqliteTable(
      * Why the server ended this session while its cookie still lived (docs/decisions/027): the row stays until it
      * would have expired, so the device's next request can say why it was signed out. Null while the session is live.
      */
-    endedReason: text("ended_reason", { enum: ["mailbox-proved", "everywhere"] }),
+    endedReason: text("ended_reason", { enum: ["mailbox-proved", "everywhere", "payment-refunded", "new-payment"] }),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );

@@ -125,6 +125,10 @@ const SIGNED_OUT_BECAUSE: Record<SignedOutNotice["reason"], string> = {
   everywhere: "You were signed out on this device because “Sign out of all devices” was used on your account.",
   "mailbox-proved":
     "You were signed out on this device because your email address was confirmed on another device. Until an address is confirmed, we cannot tell its owner's devices from anyone else's, so confirming it signs out the others.",
+  "payment-refunded":
+    "You were signed out on this device because the payment that set up this account was refunded. Until its email address is confirmed, only that payment kept this device signed in.",
+  "new-payment":
+    "You were signed out on this device because a new payment was made with this account's email address before the address was confirmed. Until an address is confirmed, we cannot tell its owner's devices from anyone else's.",
 };
 
 /** Why this device was signed out, and the one tap back in: a sign-in link to the same address. */

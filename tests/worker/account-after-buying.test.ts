@@ -151,7 +151,7 @@ describe("a sign-in link on another device", () => {
     await postForm(successUrl, { intent: "set-password", password: CHOSEN_PASSWORD, redirectTo: successUrl }, { cookie: phone });
 
     // The laptop opens the receipt's link: the page asks before it signs in, and uses nothing up.
-    const receipt = await latestEmailTo(email);
+    const receipt = await latestEmailTo(email, "receipt");
     const asked = await postForm("/login/link", { token: receipt.token!, redirectTo: "/cards" });
     expect(asked.status).toBe(409);
     const question = visibleText(await asked.text());

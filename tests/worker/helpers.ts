@@ -124,12 +124,12 @@ export function cookieFrom(response: Response, name: string): string {
   return setCookie.split(";")[0]!;
 }
 
-/** The newest email delivered to an address (the local outbox, status sent), and the first link in it. */
-export async function latestEmailTo(email: string) {
+/** The newest email delivered to an address (the local outbox, status sent), or the newest whose subject has `subject`, and the first link in it. */
+export async function latestEmailTo(email: string, subject = "") {
   const row = await env.DB.prepare(
-    `SELECT * FROM email_outbox WHERE lower("to") = lower(?) AND status = 'sent' ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    `SELECT * FROM email_outbox WHERE lower("to") = lower(?) AND status = 'sent' AND instr(subject, ?) > 0 ORDER BY created_at DESC, rowid DESC LIMIT 1`,
   )
-    .bind(email)
+    .bind(email, subject)
     .first<{ id: string; to: string; subject: string; text: string; html: string; headers: string | null }>();
   if (!row) throw new Error(`No email to ${email} in the outbox`);
   // The email's action link is the one carrying a token; otherwise its first link.

@@ -7,12 +7,12 @@ import type { User } from "#db/schema";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import type { EmailMessage } from "~/modules/email/send.server";
-import { passwordResetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
+import { passwordResetEmail, passwordSetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
 import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import { knownTimeZone } from "~/modules/users/time-zone";
 import {
   createUser,
-  findPurchaseThatCreatedAccount,
+  findStandingPurchaseThatCreatedAccount,
   findUserByEmail,
   findUserById,
   setPasswordIfNone,
@@ -159,7 +159,7 @@ export async function signInWithPassword(
   if (!(await verifyPassword(input.password, user.passwordHash))) return { status: "invalid" };
   // A registered account waits for its mailbox (docs/decisions/007). An account a payment created got its password
   // from its own signed-in buyer ("Set a password" after buying), who may use it at once (docs/decisions/027).
-  if (!user.emailVerified && !(await findPurchaseThatCreatedAccount(context.db, user.id))) return { status: "unverified" };
+  if (!user.emailVerified && !(await findStandingPurchaseThatCreatedAccount(context.db, user.id))) return { status: "unverified" };
   return { status: "signed-in", user, session: await startSession(context, user, input.rememberMe) };
 }
 
@@ -204,13 +204,31 @@ export async function sendSignInLinkIfAccountExists(context: Context, input: Sig
  */
 export async function confirmMailboxOwner(context: Context, user: User, options: { ownerMadeThePurchase?: boolean } = {}): Promise<User> {
   if (user.emailVerified) return user;
-  if (options.ownerMadeThePurchase && (await findPurchaseThatCreatedAccount(context.db, user.id))) {
+  if (options.ownerMadeThePurchase && (await findStandingPurchaseThatCreatedAccount(context.db, user.id))) {
     await updateUser(context.db, user.id, { emailVerified: true });
     return { ...user, emailVerified: true };
   }
   await updateUser(context.db, user.id, { emailVerified: true, passwordHash: null });
   await endSessionsOfUser(context.db, user.id, "mailbox-proved");
   return { ...user, emailVerified: true, passwordHash: null };
+}
+
+/**
+ * Takes back what nobody proved on an account whose mailbox is still unconfirmed: its sessions end (each device is told
+ * why on its next page) and its password goes. Used when the payment that set the account up is refunded or lost to a
+ * dispute, and when a new payment arrives for the address, before that payment grants access: a stranger who paid with
+ * someone else's address must not keep, or inherit, the account (docs/decisions/027). The mailbox owner gets back in
+ * with a sign-in link, and may choose a password again.
+ */
+export async function endUnprovedAccess(
+  context: Pick<Context, "db">,
+  user: User,
+  reason: "payment-refunded" | "new-payment",
+): Promise<User> {
+  if (user.emailVerified) return user;
+  await updateUser(context.db, user.id, { passwordHash: null });
+  await endSessionsOfUser(context.db, user.id, reason);
+  return { ...user, passwordHash: null };
 }
 
 /** What the sign-in link's page shows before it signs the mailbox owner in to an account a payment set up. */
@@ -243,7 +261,7 @@ export async function signInWithLinkToken(
   const { current } = options;
   if (current && current.user.id !== owner.id && !options.confirmSwitch) return { status: "switch-required", linkEmail: owner.email };
 
-  const purchase = owner.emailVerified ? null : await findPurchaseThatCreatedAccount(context.db, owner.id);
+  const purchase = owner.emailVerified ? null : await findStandingPurchaseThatCreatedAccount(context.db, owner.id);
   if (purchase && !options.purchaseAnswer) {
     const thisDevice = current?.user.id === owner.id ? current.sessionId : null;
     if (owner.passwordHash || (await countOtherLiveSessions(context.db, owner.id, thisDevice)) > 0) {
@@ -269,9 +287,11 @@ export async function signInWithLinkToken(
  */
 export async function setFirstPassword(context: Context, user: User, password: string): Promise<"set" | "has-password"> {
   if (user.passwordHash) return "has-password";
-  return (await setPasswordIfNone(context.db, user.id, await hashPassword(password, context.config.passwordHashIterations)))
-    ? "set"
-    : "has-password";
+  const set = await setPasswordIfNone(context.db, user.id, await hashPassword(password, context.config.passwordHashIterations));
+  if (!set) return "has-password";
+  // The mailbox hears of it: a password chosen on a device it never proved is news its owner must be able to undo.
+  await send(context, passwordSetEmail(user.email, new URL("/forgot-password", context.config.appOrigin).toString()));
+  return "set";
 }
 
 // ---------------------------------------------------------------------------

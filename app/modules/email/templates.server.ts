@@ -54,6 +54,18 @@ export function passwordResetEmail(to: string, link: string, input: { hasPasswor
   });
 }
 
+/** A first password was chosen on a signed-in device: the mailbox hears of it and can replace it. */
+export function passwordSetEmail(to: string, resetLink: string): EmailMessage {
+  return layout({
+    to,
+    subject: `A password was set for your ${PRODUCT} account`,
+    intro: `Someone signed in to your ${PRODUCT} account chose its first password just now. If that was you, there is nothing to do.`,
+    action: "Not you? Reset the password",
+    link: resetLink,
+    outro: "Resetting it through this email address replaces the password and signs every device out.",
+  });
+}
+
 export function signInLinkEmail(to: string, link: string): EmailMessage {
   return layout({
     to,

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { type Purchase, purchases, type User } from "#db/schema";
 import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
+import { endUnprovedAccess } from "~/modules/auth/account.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
@@ -34,8 +35,11 @@ export async function fulfilPaidCheckout(
     user = await createUser(db, { email: payment.email, name: payment.name });
     createdUser = Boolean(user);
     user ??= await findUserByEmail(db, payment.email); // created by a concurrent delivery
-    if (!user) throw new Error(`Could not find or create the buyer's account for ${payment.email}`);
+    if (!user) throw new Error("Could not find or create the buyer's account");
   }
+  // An address nobody proved, paid for again: whoever holds its sessions or chose its password may be a stranger who
+  // paid with it first, so they are signed out before this payment grants anything (docs/decisions/027).
+  if (!createdUser) user = await endUnprovedAccess(context, user, "new-payment");
 
   const [inserted] = await db
     .insert(purchases)
@@ -208,6 +212,8 @@ export async function revokeForRefund(
   if (!refunded) return false;
   await withdrawConversion(context.db, refunded.id);
   const user = await findUserById(context.db, refunded.userId);
+  // The payment that set the account up no longer stands, so neither does what it let an unproved device keep.
+  if (user && refunded.createdUser) await endUnprovedAccess(context, user, "payment-refunded");
   await recordAudit(
     context.db,
     SYSTEM_ACTOR,

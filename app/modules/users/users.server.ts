@@ -98,19 +98,26 @@ export async function updateProfile(db: Database, userId: string, input: { first
 }
 
 /**
- * The payment that created this account (fulfilment makes an account, without a password, for a new buyer), or null
- * for an account someone registered. Only such an account can hold a session or a password that no mailbox proved
- * and that its owner may still recognise as theirs (docs/decisions/027).
+ * The payment that created this account (fulfilment makes an account, without a password, for a new buyer), with its
+ * status, or null for an account someone registered. Only such an account, while that payment stands, can hold a
+ * session or a password that no mailbox proved and that its owner may still recognise as theirs; a refunded or disputed
+ * one grants nothing (docs/decisions/027).
  */
-export async function findPurchaseThatCreatedAccount(
+async function findPurchaseThatCreatedAccount(
   db: Database,
   userId: string,
-): Promise<Pick<Purchase, "createdAt" | "amountCents" | "currency"> | null> {
+): Promise<Pick<Purchase, "createdAt" | "amountCents" | "currency" | "status"> | null> {
   const [purchase] = await db
-    .select({ createdAt: purchases.createdAt, amountCents: purchases.amountCents, currency: purchases.currency })
+    .select({ createdAt: purchases.createdAt, amountCents: purchases.amountCents, currency: purchases.currency, status: purchases.status })
     .from(purchases)
     .where(and(eq(purchases.userId, userId), eq(purchases.createdUser, true)))
     .orderBy(asc(purchases.createdAt))
     .limit(1);
   return purchase ?? null;
+}
+
+/** The payment that created this account, only while it stands (paid, not refunded or lost to a dispute). */
+export async function findStandingPurchaseThatCreatedAccount(db: Database, userId: string) {
+  const purchase = await findPurchaseThatCreatedAccount(db, userId);
+  return purchase?.status === "paid" ? purchase : null;
 }

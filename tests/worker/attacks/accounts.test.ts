@@ -309,7 +309,7 @@ describe("a stranger who paid with someone else's address (docs/decisions/027)",
   it("loses the session and the password once the mailbox owner opens the receipt's link and says the payment was not theirs", async () => {
     const victim = uniqueEmail("victim");
     const attackerDevice = await payAsVictim(victim);
-    const receipt = await latestEmailTo(victim);
+    const receipt = await latestEmailTo(victim, "receipt");
 
     // The owner is asked before anything happens, and answers.
     const asked = await postForm("/login/link", { token: receipt.token! });
