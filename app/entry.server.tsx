@@ -6,7 +6,6 @@ import { NonceProvider } from "~/components/nonce";
 import { RequestReferenceProvider } from "~/components/request-reference";
 import { isCrawler } from "~/modules/http/crawlers";
 import { readInlineStylesheets } from "~/server/document/inline-stylesheets.server";
-import { documentMemo } from "~/server/document/render-memo.server";
 import { startScriptsAfterLoad } from "~/server/document/scripts-after-load.server";
 
 /** The Worker's handlers, reached by worker/index.ts through `build.entry.module` (docs/decisions/030-one-module-graph.md). */
@@ -34,14 +33,6 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // A buyer's library page already drawn from the very same data is not drawn again (render-memo.server.ts).
-  const memo = documentMemo(request, responseStatusCode, remixContext, loadContext);
-  const kept = memo?.read();
-  // Says whether a memoised page was drawn now or kept (Server-Timing, beside the Worker's edge and app timings).
-  if (memo) responseHeaders.append("Server-Timing", `render;desc="${kept ? "kept" : "drawn"}"`);
-  // A kept page is kept as it was sent, its scripts already made to wait for the load: nothing to rewrite again.
-  if (kept) return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
-
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), streamTimeout + 1_000);
 
@@ -68,14 +59,6 @@ export default async function handleRequest(
 
   // Crawlers and clients without JavaScript get the whole document at once.
   if (isCrawler(request.headers.get("user-agent"))) await body.allReady;
-
-  if (memo) {
-    await body.allReady;
-    const html = await startScriptsAfterLoad(new Response(body), loadContext.cspNonce).text();
-    // A render that failed part-way (an error boundary's 500) is never kept.
-    if (responseStatusCode === 200) memo.keep(html);
-    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
-  }
 
   // The page paints before any script downloads (docs/decisions/032-scripts-after-load.md).
   return startScriptsAfterLoad(new Response(body, { headers: responseHeaders, status: responseStatusCode }), loadContext.cspNonce);

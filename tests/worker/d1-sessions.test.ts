@@ -98,8 +98,7 @@ describe("visitors get no bookmark", () => {
 describe("Server-Timing", () => {
   it("pages show the D1 time beside the edge and the app; form posts carry no timing at all", async () => {
     const me = await buyer("d1-timing");
-    // A buyer's library page also says whether it was drawn now or kept (render-memo.server.ts).
-    const TIMING = /^(render;desc="(drawn|kept)", )?edge;desc="(hit|miss|bypass)", app;dur=\d+, db;dur=\d+;desc="D1"$/;
+    const TIMING = /^edge;desc="(hit|miss|bypass)", app;dur=\d+, db;dur=\d+;desc="D1"$/;
     const signedIn = await fetchApp("/cards", { headers: { Cookie: me.cookie } });
     expect(serverTiming(signedIn)).toMatch(TIMING);
     const path = `/sample-card?timing=${crypto.randomUUID()}`;

@@ -1,6 +1,7 @@
 /**
  * Forms that take an email must not tell a stranger anything about it: not by status, not by body, not by
- * how long they take, not by failing differently when the email provider is down.
+ * how long they take, not by failing differently when the email provider is down. And no page's headers tell one
+ * buyer what another opened.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { brokenUpstash } from "../../fakes/upstash";
 import { uniqueEmail } from "../../support/identities";
 import { deliver } from "../email-queue";
 import { countEmailsTo, createVerifiedUser, expectConsoleError, fetchAppWithEnv, ORIGIN, PRODUCTION, postForm, testEnv } from "../helpers";
+import { buyer } from "../library-support";
 
 /** A buyer (paid in test mode) and an email that has never been seen. */
 async function buyerAndStranger() {
@@ -187,5 +189,26 @@ describe("the gate's failures show the spec's toasts, not the error page", () =>
     expect(response.status).toBe(503);
     expect(await response.text()).toContain("Failed to grant access. Please try again.");
     expectConsoleError(/Failed to grant access/);
+  });
+});
+
+describe("what one buyer opened (a page's timing and headers)", () => {
+  /** What a page's headers say about how it was made, durations aside: the names and descriptions of Server-Timing. */
+  async function howItWasMade(path: string, cookie: string) {
+    const response = await fetchAppWithEnv({ PUBLIC_CONTENT_TTL_SECONDS: "3600" }, path, {
+      headers: { Cookie: cookie, Accept: "text/html" },
+    });
+    expect(response.status).toBe(200);
+    await response.text();
+    return (response.headers.get("Server-Timing") ?? "").replace(/;dur=[\d.]+/g, "");
+  }
+
+  it("a buyer's search reads the same whether or not another buyer just ran it", async () => {
+    const other = await buyer("other-reader");
+    const me = await buyer("prober");
+    const opened = `/cards?q=${encodeURIComponent("light")}`;
+    const notOpened = `/cards?q=${encodeURIComponent("peace")}`;
+    await howItWasMade(opened, other.cookie);
+    expect(await howItWasMade(opened, me.cookie)).toBe(await howItWasMade(notOpened, me.cookie));
   });
 });
