@@ -9,6 +9,7 @@ import { ActionToast } from "~/components/ui/toaster";
 import { requestSignInLink, signInWithPassword } from "~/modules/auth/account.server";
 import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/modules/auth/auth.schema";
 import { requireAnonymous } from "~/modules/auth/guards.server";
+import { markLinkAsked } from "~/modules/auth/link-request.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { clearSignedOutNotice, readSignedOutNotice, type SignedOutNotice, signedOutEmail } from "~/modules/auth/signed-out-notice.server";
@@ -52,6 +53,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email }]);
     requestSignInLink(context, { email, redirectTo });
+    const headers = new Headers([
+      ["Set-Cookie", await clearSignedOutNotice(context.config, request)],
+      ["Set-Cookie", await markLinkAsked(context.config, request, email)],
+    ]);
     return redirectWithToast(
       context.config,
       `/login?redirectTo=${encodeURIComponent(redirectTo)}`,
@@ -60,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         title: "Check your email",
         description: `A sign-in link is on its way to ${email}. It works once, for 15 minutes.`,
       },
-      { headers: { "Set-Cookie": await clearSignedOutNotice(context.config, request) } },
+      { headers },
     );
   }
 
@@ -74,11 +79,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "sign_in_link_email", email: parsed.data.email }]);
     requestSignInLink(context, { email: parsed.data.email, redirectTo });
-    return redirectWithToast(context.config, `/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
-      type: "success",
-      title: "Check your email",
-      description: "If an account exists for this email, a sign-in link is on its way. It works once, for 15 minutes.",
-    });
+    return redirectWithToast(
+      context.config,
+      `/login?redirectTo=${encodeURIComponent(redirectTo)}`,
+      {
+        type: "success",
+        title: "Check your email",
+        description: "If an account exists for this email, a sign-in link is on its way. It works once, for 15 minutes.",
+      },
+      { headers: { "Set-Cookie": await markLinkAsked(context.config, request, parsed.data.email) } },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: loginSchema });

@@ -4,8 +4,9 @@ import { z } from "zod";
 import { AuthLayout } from "~/components/auth-layout";
 import { AutoSubmitTokenForm } from "~/components/auto-submit";
 import { SubmitButton } from "~/components/forms";
-import { signInWithLinkToken } from "~/modules/auth/account.server";
+import { signInLinkAddress, signInWithLinkToken } from "~/modules/auth/account.server";
 import { safeRedirectPath, tokenSchema } from "~/modules/auth/auth.schema";
+import { browserAskedForLinkTo, linkDestination } from "~/modules/auth/link-request.server";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
 import { formatPrice } from "~/modules/config/money";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -22,10 +23,25 @@ const linkQuerySchema = z.object({
   confirm: z.enum(["access"]).optional(),
 });
 
-export function loader({ request }: LoaderFunctionArgs) {
+/**
+ * The emailed sign-in link's page names the account and asks before it signs in: a link planted in someone's browser
+ * must not sign them in by itself (app/modules/auth/link-request.server.ts).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = linkQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const value = query.success ? query.data : {};
-  return { token: value.token ?? null, redirectTo: safeRedirectPath(value.redirectTo), confirm: value.confirm ?? null };
+  const link = value.token ? await signInLinkAddress(context, value.token) : null;
+  const status = !link ? 400 : link.status === "expired" ? 410 : link.status === "invalid" ? 400 : 200;
+  return data(
+    {
+      token: value.token ?? null,
+      linkState: link?.status ?? null,
+      email: link?.status === "valid" ? link.email : null,
+      redirectTo: safeRedirectPath(value.redirectTo),
+      confirm: value.confirm ?? null,
+    },
+    { status },
+  );
 }
 
 /** The emailed sign-in link: one POST uses the token (scanners that prefetch the GET do not). */
@@ -81,25 +97,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.status !== "signed-in") {
     return data({ state: outcome.status }, { status: outcome.status === "expired" ? 410 : 400 });
   }
-  return redirectWithSession(context, request, outcome.session, destination, {
+  const askedHere = await browserAskedForLinkTo(context.config, request, outcome.user.email);
+  return redirectWithSession(context, request, outcome.session, linkDestination(destination, askedHere, "/dashboard"), {
     type: "success",
     title: confirmingAccess ? "Access Confirmed!" : "Welcome back!",
   });
 }
 
 export default function SignInLinkPage() {
-  const { token, redirectTo, confirm } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  if (token && !result) {
+  const { token, linkState, email, redirectTo, confirm } = useLoaderData<typeof loader>();
+  const actionResult = useActionData<typeof action>();
+  const result = actionResult ?? (linkState === "expired" || linkState === "invalid" ? { state: linkState } : undefined);
+  if (token && email && !result) {
     return (
       <AuthLayout title="Sign In">
-        <p className="mb-6 text-center">Use your emailed link to sign in to your collection.</p>
+        <p className="mb-6 text-center font-semibold [overflow-wrap:anywhere]">{`Sign in as ${email}?`}</p>
         <AutoSubmitTokenForm
           token={token}
           extraFields={{ redirectTo, ...(confirm ? { confirm } : {}) }}
           buttonLabel="Sign In"
           pendingLabel="Signing you in..."
-          autoSubmit
+          autoSubmit={false}
         />
       </AuthLayout>
     );

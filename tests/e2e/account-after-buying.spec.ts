@@ -88,7 +88,7 @@ test("a phone signed out by 'Sign out of all devices' on a laptop says why and g
   await expect(notice).toBeHidden();
 
   await page.goto(await latestLinkTo(request, account.email, "/login/link", "Your LIGHT Cards sign-in link"));
-  if (test.info().project.name === "no-javascript") await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible({ timeout: 15_000 });
   expect(errors).toEqual([]);
 });

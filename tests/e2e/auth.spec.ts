@@ -227,3 +227,29 @@ test.describe("the browser's time zone @js", () => {
     await expect.poll(zoneCookie).toBe(encodeURIComponent("Europe/Paris"));
   });
 });
+
+test.describe("a sign-in link planted in someone else's browser", () => {
+  test("asks 'Sign in as <address>?' instead of signing in by itself, and never leads on to the planter's checkout", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // The planter asks for a link to their own account, bound for the checkout, from their own browser...
+    const planter = await createVerifiedUser(request, uniqueEmail("planter"));
+    const asked = await request.post("/login?redirectTo=%2Fcheckout", {
+      form: { intent: "link", email: planter.email, redirectTo: "/checkout" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(asked.status()).toBe(302);
+    const link = await latestLinkTo(request, planter.email, "/login/link", "Your LIGHT Cards sign-in link");
+    expect(new URL(link).searchParams.get("redirectTo")).toBe("/checkout");
+
+    // ...and gets a signed-out victim to open it.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByText(`Sign in as ${planter.email}?`)).toBeVisible();
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(dashboardHeading(page)).toBeVisible();
+  });
+});

@@ -91,7 +91,7 @@ test.describe("the access gate", () => {
 
     // The purchase's receipt carries a sign-in link too; the gate's own email is the one asked for.
     await page.goto(await latestLinkTo(request, buyer, "/login/link", "Your LIGHT Cards sign-in link"));
-    if (test.info().project.name === "no-javascript") await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
     await expect(collectionHeading(page)).toBeVisible({ timeout: COLLECTION_RENDER_MS });
     await expect(page).toHaveURL(/\/cards$/);
     await expect(page.getByText("Access Confirmed!").first()).toBeVisible();

@@ -183,9 +183,9 @@ describe("pages answer bad input with messages, and link pages need a POST", () 
     expectRedirect(await postForm("/login", { intent: "link", email }), "/login?redirectTo=%2Fdashboard");
     const { token, link } = await latestEmailTo(email);
     expect(link).toContain("/login/link?token=");
-    // Opening the link shows its own page (one button), not the sign-in form, and uses nothing up.
+    // Opening the link shows its own page (the account it opens, one button), not the sign-in form, and uses nothing up.
     const opened = visibleText(await (await fetchApp(new URL(link!).pathname + new URL(link!).search)).text());
-    expect(opened).toContain("Use your emailed link to sign in to your collection.");
+    expect(opened).toContain(`Sign in as ${email}?`);
     expect(opened).not.toContain("Keep me logged in");
     const response = await postForm("/login/link", { token: token!, redirectTo: "/dashboard" });
     expectRedirect(response, "/dashboard");

@@ -234,6 +234,17 @@ export async function endUnprovedAccess(
 /** What the sign-in link's page shows before it signs the mailbox owner in to an account a payment set up. */
 type PurchaseQuestion = { email: string; paidAt: Date; amountCents: number; currency: string };
 
+/** The address a sign-in link signs in as, without using the link: its page asks before it signs anyone in. */
+export async function signInLinkAddress(
+  context: Context,
+  token: string,
+): Promise<{ status: "valid"; email: string } | { status: "expired" | "invalid" }> {
+  const peeked = await peekOneTimeToken(context.db, token, "sign_in");
+  if (peeked.status !== "valid") return { status: peeked.status };
+  const owner = await findUserById(context.db, peeked.userId);
+  return owner ? { status: "valid", email: owner.email } : { status: "invalid" };
+}
+
 /**
  * A sign-in link proves the mailbox, so it also verifies the email. Opened while another account is
  * signed in, it asks first (`switch-required`, the link unused) instead of silently swapping accounts:
