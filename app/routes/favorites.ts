@@ -6,6 +6,7 @@ import { favoriteFormSchema } from "~/modules/favorites/favorites.schema";
 import { changeFavorite } from "~/modules/favorites/favorites.server";
 import type { EarnedBadge } from "~/modules/habit/activity.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
+import { logProblem } from "~/modules/observability/log.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { createToastHeaders, redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!result.ok) return answer(403, { ok: false, cardId, toast: { ...FAILED, description: "That card is not in your collection." } });
     return answer(200, { ok: true, cardId, isFavorite: result.isFavorite, toast: favoriteToast(result.isFavorite, result.newBadges) });
   } catch (error) {
-    console.error("Updating a favourite failed", error);
+    logProblem("error", "Updating a favourite failed", error);
     return answer(503, { ok: false, cardId, toast: FAILED });
   }
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { deleteSessionById, redirectClearingSession } from "~/modules/auth/sessions.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { logProblem } from "~/modules/observability/log.server";
 
 export const headers = forwardHeaders;
 
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const current = await context.auth.getCurrentUser();
     if (current) await deleteSessionById(context.db, current.sessionId);
   } catch (error) {
-    console.warn("Sign-out could not delete the server session", error);
+    logProblem("warn", "Sign-out could not delete the server session", error);
   }
   return redirectClearingSession(context, request, "/", { type: "success", title: "Signed out", description: "See you tomorrow." });
 }

@@ -9,6 +9,7 @@ import { getUser } from "~/modules/auth/guards.server";
 import { formatPrice } from "~/modules/config/money";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { logProblem } from "~/modules/observability/log.server";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
@@ -60,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (formData.get("enhanced") !== "1") return redirect(successUrl, 303);
     return data({ state: "paid" as const, emailError: null, cardError: null, error: null, successUrl });
   } catch (error) {
-    console.warn("Test payment failed", error);
+    logProblem("warn", "Test payment failed", error);
     return data(
       {
         state: "form" as const,

@@ -10,6 +10,7 @@ import { SET_PASSWORD_INTENT } from "~/modules/auth/auth.schema";
 import { serializeSessionCookie } from "~/modules/auth/sessions.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { logProblem } from "~/modules/observability/log.server";
 import { completeCheckout, isPaymentSessionId } from "~/modules/payments/success.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers },
     );
   } catch (error) {
-    console.warn("Success page could not confirm the payment", error);
+    logProblem("warn", "Success page could not confirm the payment", error);
     return data({ ...FAILED, support }, { status: 502 });
   }
 }

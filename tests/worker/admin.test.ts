@@ -452,7 +452,7 @@ describe("when the access functions fail", () => {
       const requestLines = warn.mock.calls.filter((call) => String(call[0]).includes('"type":"request"'));
       const causes = warn.mock.calls.filter((call) => !requestLines.includes(call));
       expect(causes).toHaveLength(5);
-      expect(String(causes[0]![1])).toContain("audit log unavailable");
+      expect(String(causes[0]![0])).toContain("audit log unavailable");
       expect(requestLines.map((call) => JSON.parse(String(call[0])).status)).toEqual([503, 503, 503, 503, 503]);
       // A grant whose audit row could not be written did not happen either (one atomic batch).
       const grants = await env.DB.prepare(

@@ -2,6 +2,7 @@ import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { startSession } from "~/modules/auth/account.server";
 import { emailOnlySchema } from "~/modules/auth/auth.schema";
 import { redirectWithSession } from "~/modules/auth/sessions.server";
+import { logProblem } from "~/modules/observability/log.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -60,7 +61,7 @@ async function withFailureToast<T>(description: string, work: () => Promise<T>) 
     return await work();
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`Access gate: ${description}`, error);
+    logProblem("error", `Access gate: ${description}`, error);
     return data<AccessGateActionData>({ emailError: null, toast: { type: "error", title: "Error", description } }, { status: 503 });
   }
 }

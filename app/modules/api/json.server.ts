@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import { logProblem } from "~/modules/observability/log.server";
 
 /** JSON errors of the API: `{ error, fieldErrors? }` with a 4xx. */
 export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>): Response {
@@ -60,7 +61,7 @@ export function jsonAction<Input = undefined, Caller = undefined>(
       return await handle({ ...args, input, caller });
     } catch (error) {
       if (error instanceof Response) throw error;
-      console.warn(`${method} ${new URL(args.request.url).pathname} failed:`, error);
+      logProblem("warn", `${method} ${new URL(args.request.url).pathname} failed`, error);
       return apiError(503, options.failure);
     }
   };

@@ -17,6 +17,7 @@ import type { NewSession } from "./sessions.server";
 const encodeText = (text: string) => new TextEncoder().encode(text);
 
 import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
+import { logProblem } from "~/modules/observability/log.server";
 import { createUser, findUserByEmail, updateUser } from "~/modules/users/users.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
@@ -150,7 +151,7 @@ export async function finishOAuth(context: Context, request: Request, provider: 
   } catch (error) {
     if (error instanceof NoVerifiedEmail) return failure("no-verified-email", `Your ${label} account has no verified email address.`);
     // A warning, not an error: bad or replayed codes and provider outages are expected now and then.
-    console.warn(`OAuth sign-in with ${label} failed:`, describeError(error));
+    logProblem("warn", `OAuth sign-in with ${label} failed`, error);
     return failure("provider-error", `Sign-in with ${label} failed. Please try again.`);
   }
 
@@ -252,10 +253,4 @@ async function githubGet(url: string, accessToken: string): Promise<unknown> {
     throw new Error(`GitHub API ${new URL(url).pathname} answered ${response.status}`);
   }
   return response.json();
-}
-
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
-  return `${error.message}${cause}`;
 }

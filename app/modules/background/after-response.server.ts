@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { logProblem } from "~/modules/observability/log.server";
 
 /** Waits between attempts of a task that failed: about 0.5 s, then 2 s. */
 const RETRY_DELAYS_MS = [500, 2_000];
@@ -22,12 +23,10 @@ async function runWithRetries(label: string, task: () => Promise<void>): Promise
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined) {
-        console.error(`${label} failed after ${attempt + 1} attempts; giving up`, error);
+        logProblem("error", `${label} failed after ${attempt + 1} attempts; giving up`, error);
         return;
       }
-      console.warn(
-        `${label} failed (attempt ${attempt + 1}); retrying in ${delay} ms: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      logProblem("warn", `${label} failed (attempt ${attempt + 1}); retrying in ${delay} ms`, error);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

@@ -10,6 +10,7 @@ import type { Database } from "#db/client";
 import { emailOutbox } from "#db/schema";
 import { type Actor, auditRow } from "~/modules/audit/audit-log.server";
 import type { AppConfig } from "~/modules/config/config.server";
+import { logProblem } from "~/modules/observability/log.server";
 import { type DeliveryContext, deliverEmail, type EmailMessage, type EmailSender, getOutboxMessage } from "./send.server";
 
 /** The queue names in wrangler.toml. */
@@ -64,7 +65,7 @@ export async function consumeEmailBatch(context: DeliveryContext & { db: Databas
   for (const message of batch.messages) {
     const parsed = queueMessageSchema.safeParse(message.body);
     if (!parsed.success) {
-      console.error(`Email queue: dropped a message that is not an outbox id: ${JSON.stringify(message.body).slice(0, 200)}`);
+      logProblem("error", `Email queue: dropped a message that is not an outbox id: ${JSON.stringify(message.body).slice(0, 200)}`);
       message.ack();
       continue;
     }
@@ -92,7 +93,7 @@ async function deliverOutboxRow(context: DeliveryContext & { db: Database }, out
     await deliverEmail(context, row);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`Email ${outboxId} ("${row.subject}") not delivered (attempt ${row.attempts + 1}); the queue retries: ${reason}`);
+    logProblem("warn", `Email ${outboxId} (${row.subject}) not delivered (attempt ${row.attempts + 1}); the queue retries`, error);
     await db
       .update(emailOutbox)
       .set({ lastError: reason.slice(0, 500) })
@@ -122,7 +123,7 @@ async function markFailed(db: Database, outboxId: string) {
     .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, "queued")))
     .returning();
   if (failed) {
-    console.error(`Email ${failed.id} to ${failed.to} ("${failed.subject}") failed after ${failed.attempts} attempts: ${failed.lastError}`);
+    logProblem("error", `Email ${failed.id} (${failed.subject}) failed after ${failed.attempts} attempts: ${failed.lastError}`);
   }
 }
 
@@ -147,7 +148,7 @@ export async function requeueStuckEmails(context: { db: Database; queue: EmailPr
     .orderBy(emailOutbox.createdAt)
     .limit(REQUEUE_BATCH);
   for (const row of stuck) await context.queue.send({ outboxId: row.id });
-  if (stuck.length > 0) console.warn(`Email queue: re-enqueued ${stuck.length} stuck outbox rows`);
+  if (stuck.length > 0) logProblem("warn", `Email queue: re-enqueued ${stuck.length} stuck outbox rows`);
   return stuck.length;
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { User } from "#db/schema";
 import { signedCookie } from "~/modules/http/cookies.server";
 import { isCrawler } from "~/modules/http/crawlers";
+import { logProblem } from "~/modules/observability/log.server";
 import { subjectBucket, variantForBucket } from "./buckets";
 import { type AllExperimentSettings, EXPERIMENTS, type VariantAssignment, variantOutsideTest } from "./experiments";
 import { readExperimentSettings } from "./settings.server";
@@ -100,7 +101,7 @@ async function resolveExperiments(
   // Without KV the kept assignment is unknown: show what non-participants see and count nothing, rather than draw
   // again (a variant never changes once assigned) or fail the page.
   const stored = await storedAssignment(context, request, subject).catch((error: unknown) => {
-    console.warn("A/B assignment unavailable:", error);
+    logProblem("warn", "A/B assignment unavailable", error);
     return null;
   });
   if (!stored) {
@@ -134,7 +135,7 @@ async function resolveExperiments(
 
   if (assignedNow && subject.kind === "user") {
     const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next));
-    context.cloudflare.ctx.waitUntil(keep.catch((error: unknown) => console.warn("Keeping an A/B assignment failed:", error)));
+    context.cloudflare.ctx.waitUntil(keep.catch((error: unknown) => logProblem("warn", "Keeping an A/B assignment failed", error)));
   }
   const cookie = { subject: subjectKey(subject), assignment: next };
   const assignmentChanged = assignedNow || !fromCookie;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#db/client";
+import { logProblem } from "~/modules/observability/log.server";
 import { VARIANTS } from "./experiments";
 
 /**
@@ -48,7 +49,11 @@ export async function consumeEventBatch(db: Database, batch: MessageBatch): Prom
   for (const message of batch.messages) {
     const parsed = messageSchema.safeParse(message.body);
     if (parsed.success) rows.push(...parsed.data.rows);
-    else console.error(`Events queue: dropped a message that is not a list of event rows: ${JSON.stringify(message.body).slice(0, 200)}`);
+    else
+      logProblem(
+        "error",
+        `Events queue: dropped a message that is not a list of event rows: ${JSON.stringify(message.body).slice(0, 200)}`,
+      );
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     await insertRows(db, rows.slice(start, start + ROWS_PER_STATEMENT));

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { abEvents } from "#db/schema";
+import { logProblem } from "~/modules/observability/log.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { assignmentFromCheckout, type ExperimentSubject, type Experiments, readStoredAssignment, subjectKey } from "./assignment.server";
 import { enqueueEventRows, type QueuedEventRow } from "./event-queue.server";
@@ -23,7 +24,7 @@ type Context = Pick<AppLoadContext, "cloudflare">;
 /** Enqueues the rows after the response; the queue's consumer writes them (event-queue.server.ts). */
 function countAfterResponse(context: Context, label: string, rows: () => Promise<QueuedEventRow[]>): void {
   const work = async () => enqueueEventRows(context.cloudflare.env.EVENTS_QUEUE, await rows());
-  context.cloudflare.ctx.waitUntil(work().catch((error: unknown) => console.warn(`Counting ${label} failed:`, error)));
+  context.cloudflare.ctx.waitUntil(work().catch((error: unknown) => logProblem("warn", `Counting ${label} failed`, error)));
 }
 
 /** The longest path an event row keeps. */

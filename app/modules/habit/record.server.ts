@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type ActivityType, type User, userActivity } from "#db/schema";
+import { logProblem } from "~/modules/observability/log.server";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 import { type EarnedBadge, recordActivity, rememberTimeZone } from "./activity.server";
 
@@ -23,7 +24,7 @@ export async function recordActivitySafely(
     const { newBadges } = await recordActivity(db, { userId: user.id, ...activity, timeZone });
     return { newBadges };
   } catch (error) {
-    console.error(`Recording ${activity.activityType} activity failed`, error);
+    logProblem("error", `Recording ${activity.activityType} activity failed`, error);
     return { newBadges: [] };
   }
 }
@@ -64,7 +65,7 @@ export function startCardView(db: Database, request: Request, userId: string, ca
         (rows) => rows.length > 0,
         (error) => {
           // Unknown is counted as seen: a failed read never breaks the page, nor doubles a view.
-          console.error("Reading recent views failed", error);
+          logProblem("error", "Reading recent views failed", error);
           return true;
         },
       );

@@ -4,7 +4,7 @@ import { emailOutbox, operationRuns, purchases } from "#db/schema";
 import { formatAdminDate } from "~/modules/access/admin-view";
 import { DAILY_CARD_CRON } from "~/modules/daily-card/daily-card.server";
 import { CLEANUP_CRON, type CleanupCounts } from "~/modules/maintenance/cleanup.server";
-import { withTaskLog } from "~/modules/observability/log.server";
+import { scrubbed, withTaskLog } from "~/modules/observability/log.server";
 import type { HealthView } from "./health";
 
 /**
@@ -40,7 +40,7 @@ export async function withCronRun(
     const { count } = await withTaskLog({ type: "cron", name, d1Ms: context.d1Ms }, run);
     await recordOperation(context.db, { name, ranAt: context.now, outcome: "ok", count, detail: null });
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = scrubbed(error instanceof Error ? error.message : String(error));
     await recordOperation(context.db, { name, ranAt: context.now, outcome: "failed", count: null, detail: detail.slice(0, 500) });
     throw error;
   }

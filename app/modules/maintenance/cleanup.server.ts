@@ -8,6 +8,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/client";
 import { dailyCardSends, emailOutbox, oneTimeTokens, sessions } from "#db/schema";
 import { AB_EVENT_RETENTION_DAYS, compactExperimentEvents } from "~/modules/experiments/retention.server";
+import { logNote } from "~/modules/observability/log.server";
 
 /** The schedule in wrangler.toml that runs cleanUpExpired. */
 export const CLEANUP_CRON = "30 3 * * *";
@@ -47,7 +48,7 @@ export async function cleanUpExpired(db: Database, now: Date = new Date()): Prom
     ),
     experimentEvents: await compactExperimentEvents(db, now),
   };
-  console.log(
+  logNote(
     `Clean-up: deleted ${counts.sessions} expired sessions, ${counts.oneTimeTokens} used or expired one-time tokens, ` +
       `${counts.sentEmails} sent emails and ${counts.dailyCardSends} daily-card records older than ${SENT_EMAIL_RETENTION_DAYS} days; ` +
       `A/B events older than ${AB_EVENT_RETENTION_DAYS} days: ${counts.experimentEvents.clicks} clicks moved into totals, ` +

@@ -6,15 +6,21 @@
  */
 export type LoggedError = { name: string; message: string; stack?: string; cause?: LoggedError };
 
-/** Drizzle names a failed query's bound values (`params: ...`): emails, token hashes. The line keeps the SQL alone. */
-function withoutParams(text: string): string {
-  return text.replace(/\nparams: .*/g, "\nparams: (not logged)");
+/** Anything shaped like an email address: a typed one may belong to nobody, and must not be kept either way. */
+const EMAIL_ADDRESS = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
+
+/**
+ * The one function every logged or stored error text passes through. Drizzle names a failed query's bound values
+ * (`params: ...`): emails, token hashes; the text keeps the SQL alone. Any address left elsewhere in it is masked.
+ */
+export function scrubbed(text: string): string {
+  return text.replace(/\nparams: .*/g, "\nparams: (not logged)").replace(EMAIL_ADDRESS, "(address)");
 }
 
 export function describeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { name: "NonError", message: withoutParams(String(error)) };
-  const described: LoggedError = { name: error.name, message: withoutParams(error.message) };
-  if (error.stack) described.stack = withoutParams(error.stack);
+  if (!(error instanceof Error)) return { name: "NonError", message: scrubbed(String(error)) };
+  const described: LoggedError = { name: error.name, message: scrubbed(error.message) };
+  if (error.stack) described.stack = scrubbed(error.stack);
   // D1's own message ("no such table: ...") is the failed query's cause.
   if (error.cause !== undefined && depth < 2) described.cause = describeError(error.cause, depth + 1);
   return described;
@@ -25,6 +31,19 @@ function emit(level: "info" | "warn" | "error", line: Record<string, unknown>) {
   if (level === "error") console.error(text);
   else if (level === "warn") console.warn(text);
   else console.log(text);
+}
+
+/**
+ * One line for a problem met beside a request's own line (a form's after-response work, a queue message, a provider):
+ * what failed, in words with ids, never addresses, and the error as `describeError` scrubs it.
+ */
+export function logProblem(level: "warn" | "error", what: string, error?: unknown) {
+  emit(level, { type: "problem", what: scrubbed(what), error: error === undefined ? null : describeError(error) });
+}
+
+/** An info line in words (what a cron did), scrubbed like the rest. */
+export function logNote(what: string) {
+  emit("info", { type: "note", what: scrubbed(what) });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import { countCards } from "~/modules/cards/cards.server";
 import { checkoutAssignment } from "~/modules/experiments/assignment.server";
+import { logProblem } from "~/modules/observability/log.server";
 import type { CheckoutDetails } from "./checkout-state.server";
 import { paymentMode } from "./payment-mode.server";
 import { createCheckoutSession } from "./stripe.server";
@@ -23,7 +24,7 @@ export async function startCheckout(
   const mode = paymentMode(context);
   if (mode === "test") return { status: "test-payment" };
   if (mode === "unavailable" || !context.stripe) {
-    console.error("Checkout refused: STRIPE_SECRET_KEY is not configured in production");
+    logProblem("error", "Checkout refused: STRIPE_SECRET_KEY is not configured in production");
     return { status: "unavailable", supportEmail: context.config.supportEmail };
   }
   try {
@@ -42,7 +43,7 @@ export async function startCheckout(
     });
     return { status: "stripe", url: session.url };
   } catch (error) {
-    console.warn("Stripe Checkout Session could not be created", error);
+    logProblem("warn", "Stripe Checkout Session could not be created", error);
     return { status: "failed" };
   }
 }

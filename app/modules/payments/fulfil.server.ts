@@ -10,6 +10,7 @@ import { formatPrice } from "~/modules/config/money";
 import type { EmailMessage } from "~/modules/email/send.server";
 import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
 import { recordConversion, withdrawConversion } from "~/modules/experiments/events.server";
+import { logProblem } from "~/modules/observability/log.server";
 import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
 import { checkCheckoutSession, type PaidCheckout, refundPayment } from "./stripe.server";
 
@@ -96,7 +97,7 @@ export async function fulfilStripeCheckoutSession(
   });
   if (verdict.status === "unpaid") return verdict;
   if (verdict.status === "rejected") {
-    console.warn(`Checkout Session ${session.id} was not fulfilled: ${verdict.reason}`);
+    logProblem("warn", `Checkout Session ${session.id} was not fulfilled: ${verdict.reason}`);
     return { status: "rejected" };
   }
   const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...verdict.payment });
@@ -161,7 +162,7 @@ async function notify(context: Context, label: string, message: () => EmailMessa
   try {
     await context.email.send(message());
   } catch (error) {
-    console.error(`${label} was not sent`, error);
+    logProblem("error", `${label} was not sent`, error);
   }
 }
 
@@ -184,7 +185,7 @@ async function sendReceipt(context: Context, user: User, purchase: Purchase) {
     );
   } catch (error) {
     // The purchase stands (access is granted); a receipt that could not even be queued must be visible, not fatal.
-    console.error(`Receipt for purchase ${purchase.id} to ${user.email} was not sent`, error);
+    logProblem("error", `Receipt for purchase ${purchase.id} (user ${user.id}) was not sent`, error);
   }
 }
 

@@ -16,6 +16,7 @@ import type { Actor } from "~/modules/audit/audit-log.server";
 import { resendFailedEmail } from "~/modules/email/queue.server";
 import { changeExperiment } from "~/modules/experiments/admin.server";
 import { experimentFormSchema } from "~/modules/experiments/experiments.schema";
+import { logProblem } from "~/modules/observability/log.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -73,7 +74,7 @@ async function accessAction(context: AppLoadContext, actor: Actor, formData: For
     outcome = await INTENTS[intent](context.db, { email, reason: reasonOrNull(submission.value.reason), actor });
   } catch (error) {
     // The one error path: logged, and answered with the spec's message for that button (503).
-    console.warn(`Admin ${intent} failed:`, error);
+    logProblem("warn", `Admin ${intent} failed`, error);
     return answer({ section: "access", result: submission.reply({ formErrors: [FAILURE_MESSAGES[intent]] }), check: null }, 503);
   }
   if ("toast" in outcome) return redirectWithToast(context.config, `/admin?email=${encodeURIComponent(email)}`, outcome.toast);

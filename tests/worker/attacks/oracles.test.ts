@@ -116,7 +116,7 @@ describe("the access gate's 'Check Access'", () => {
     await deliver(provider.vars, provider.vars.EMAIL_QUEUE);
     // The consumer tried the buyer's link five times (retried, then dead-lettered: failed on /admin), never the stranger's.
     expect(provider.calls).toEqual(Array.from({ length: 5 }, () => buyer));
-    expectConsoleError(/sign-in link"\) failed after 5 attempts: Resend answered 500/);
+    expectConsoleError(/sign-in link\) failed after 5 attempts: Resend answered 500/);
   });
 });
 
@@ -155,8 +155,8 @@ describe("forgot password and the sign-in link form", () => {
     provider.release();
     await deliver(provider.vars, provider.vars.EMAIL_QUEUE);
     expect(provider.calls).toEqual(Array.from({ length: 10 }, () => email));
-    expectConsoleError(/"Reset your LIGHT Cards password"\) failed after 5 attempts: Resend answered 500/);
-    expectConsoleError(/sign-in link"\) failed after 5 attempts: Resend answered 500/);
+    expectConsoleError(/\(Reset your LIGHT Cards password\) failed after 5 attempts: Resend answered 500/);
+    expectConsoleError(/sign-in link\) failed after 5 attempts: Resend answered 500/);
   });
 
   it("the forgot-password page answers every email with the same redirect and toast", async () => {

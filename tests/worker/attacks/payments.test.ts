@@ -146,7 +146,7 @@ describe("fulfilment grants only for this app's payment of the configured price"
     expect((await webhook(completed(session), { env: { ...PRODUCTION, ...STRIPE_ENV, RESEND_API_KEY: "" } })).status).toBe(200);
     expect((await purchasesOf(email)).map((purchase) => purchase.status)).toEqual(["paid"]);
     // The receipt waits in the queue, is retried, then dead-lettered: it shows failed on /admin, the purchase stands.
-    expectConsoleError(/receipt: lifetime access"\) failed after 5 attempts: RESEND_API_KEY is not configured/);
+    expectConsoleError(/receipt: lifetime access\) failed after 5 attempts: RESEND_API_KEY is not configured/);
   });
 
   it("a lost dispute takes access away like a full refund: audit row and email; a won dispute changes nothing", async () => {
