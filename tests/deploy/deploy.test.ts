@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -82,7 +82,7 @@ function setUp(account: Account, wranglerToml = readFileSync(join(repo, "wrangle
     return { ...result, calls, account: JSON.parse(readFileSync(join(dir, "account.json"), "utf8")) as Account };
   };
   const deploy = () => runScript("scripts/deploy.ts", ["--skip-build", "--config", join(project, "wrangler.toml")]);
-  const backup = () => runScript("scripts/backup.ts", []);
+  const backup = (args: string[] = []) => runScript("scripts/backup.ts", args);
   return {
     deploy,
     backup,
@@ -208,6 +208,16 @@ describe.concurrent("npm run deploy", { timeout: 90_000 }, () => {
     const output = call?.[5] ?? "";
     expect(output).toMatch(/^backups\/light-cards-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sql$/);
     expect(readFileSync(join(cwd, output), "utf8")).toContain("CREATE TABLE");
+    // Every account's address is in it: only the owner of the folder and the file may read them.
+    expect(statSync(join(cwd, "backups")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cwd, output)).mode & 0o777).toBe(0o600);
+
+    const encrypted = await backup(["--encrypt-to", "owner@lightcards.app"]);
+    expect(encrypted.status).toBe(0);
+    const plain = encrypted.calls[0]?.[5] ?? "";
+    expect(existsSync(join(cwd, plain))).toBe(false);
+    expect(readFileSync(join(cwd, `${plain}.gpg`), "utf8")).toContain("BEGIN PGP MESSAGE");
+    expect(statSync(join(cwd, `${plain}.gpg`)).mode & 0o777).toBe(0o600);
   });
 
   it("stops when nobody is signed in to Cloudflare", async () => {
