@@ -28,7 +28,9 @@ export async function readBookmark(config: AppConfig, request: Request): Promise
 
 /**
  * The request's session: from the bookmark when there is one D1 takes; otherwise a form post starts on the primary
- * (it reads what it is about to change, and a visitor's carries no bookmark), and a page anywhere.
+ * (it reads what it is about to change, and a visitor's carries no bookmark), and so does any request that presents a
+ * session (a cookie or a bearer token): a replica could still show a session that a reset or "Sign out of all devices"
+ * ended a moment ago. Only a visitor's page reads anywhere.
  */
 export function openSession(d1: D1Database, request: Request, bookmark: string | null): D1DatabaseSession {
   if (bookmark) {
@@ -38,7 +40,12 @@ export function openSession(d1: D1Database, request: Request, bookmark: string |
       // A bookmark D1 refuses costs this request its read-your-writes, never its answer.
     }
   }
-  return d1.withSession(request.method === "GET" || request.method === "HEAD" ? "first-unconstrained" : "first-primary");
+  const readsOnly = request.method === "GET" || request.method === "HEAD";
+  return d1.withSession(readsOnly && !presentsSession(request) ? "first-unconstrained" : "first-primary");
+}
+
+function presentsSession(request: Request): boolean {
+  return carriesSessionCookie(request) || /^Bearer\s/i.test(request.headers.get("Authorization") ?? "");
 }
 
 /**
