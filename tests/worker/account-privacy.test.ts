@@ -6,8 +6,19 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cookieFrom, expectRedirect, fetchApp, postForm } from "./helpers";
-import { api, type Caller, previewCardIds, signedInUser } from "./library-support";
+import { PASSWORD, uniqueEmail } from "../support/identities";
+import {
+  cookieFrom,
+  createVerifiedUser,
+  expectRedirect,
+  fetchApp,
+  latestEmailTo,
+  postForm,
+  postJson,
+  signedInEmail,
+  visibleText,
+} from "./helpers";
+import { api, type Caller, paidCard, previewCardIds, shareLinkOf, signedInUser } from "./library-support";
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -41,10 +52,28 @@ async function rows(sql: string, ...values: unknown[]): Promise<Record<string, u
   ).results;
 }
 
+/** How many rows each personal table holds for the user. */
+async function personalRows(userId: string) {
+  const count = async (table: string) => (await rows(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, userId))[0]!.n;
+  return {
+    sessions: await count("sessions"),
+    tokens: await count("one_time_tokens"),
+    favorites: await count("user_favorites"),
+    activity: await count("user_activity"),
+    stats: await count("user_stats"),
+    badges: await count("user_badges"),
+    grants: await count("access_grants"),
+  };
+}
+
 async function exportOf(cookie: string) {
   const response = await fetchApp("/account/data.json", { headers: { Cookie: cookie } });
   expect(response.status).toBe(200);
   return { response, text: await response.text() };
+}
+
+function deleteWithPassword(cookie: string, fields: Record<string, string>) {
+  return postForm("/account/delete", { intent: "delete-with-password", ...fields }, { cookie });
 }
 
 describe("Download my data", () => {
@@ -90,5 +119,196 @@ describe("Download my data", () => {
     expect((await api(`/api/user/${me.id}/export`, { token: other.token })).status).toBe(403);
     expect((await api(`/api/user/${me.id}/export`)).status).toBe(401);
     expectRedirect(await fetchApp("/account/data.json"), `/login?redirectTo=${encodeURIComponent("/account/data.json")}`);
+  });
+});
+
+describe("Delete my account, with the password", () => {
+  it("refuses a wrong password or a missing confirmation with a 4xx and a message, and deletes nothing", async () => {
+    const me = await activeBuyer("careful");
+    const page = visibleText(await (await fetchApp("/account/delete", { headers: { Cookie: me.cookie } })).text());
+    expect(page).toContain("Delete Your Account");
+    expect(page).toContain("Current Password");
+    const before = await personalRows(me.id);
+
+    const unconfirmed = await deleteWithPassword(me.cookie, { password: PASSWORD });
+    expect(unconfirmed.status).toBe(400);
+    expect(visibleText(await unconfirmed.text())).toContain("Tick the box to confirm that your account should be deleted.");
+    const noPassword = await deleteWithPassword(me.cookie, { confirm: "on" });
+    expect(noPassword.status).toBe(400);
+    expect(visibleText(await noPassword.text())).toContain("Enter your current password.");
+    const wrong = await deleteWithPassword(me.cookie, { password: "Not my password 1", confirm: "on" });
+    expect(wrong.status).toBe(403);
+    expect(visibleText(await wrong.text())).toContain("That is not your current password. Nothing was deleted.");
+    // Another site's form, with the owner's cookie and the right password: refused before anything is read.
+    const forged = await postForm(
+      "/account/delete",
+      { intent: "delete-with-password", password: PASSWORD, confirm: "on" },
+      {
+        cookie: me.cookie,
+        origin: "https://evil.example",
+      },
+    );
+    expect(forged.status).toBe(403);
+
+    expect(await personalRows(me.id)).toEqual(before);
+    expect(await signedInEmail(me.cookie)).toBe(me.email);
+  });
+
+  it("shares sign-in's limit: guesses past it are a 429, even with the right password", async () => {
+    const me = await signedInUser("guessed");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      statuses.push((await deleteWithPassword(me.cookie, { password: `Guess number ${attempt}`, confirm: "on" })).status);
+    }
+    // Signing in twice (cookie and token) used two of the address's five attempts a minute.
+    expect(statuses).toEqual([403, 403, 403, 429, 429]);
+    const limited = await deleteWithPassword(me.cookie, { password: PASSWORD, confirm: "on" });
+    expect(limited.status).toBe(429);
+    expect(visibleText(await limited.text())).toContain("Too many attempts");
+    expect(await signedInEmail(me.cookie)).toBe(me.email);
+  });
+
+  it("ends the cookie, the bearer token and the share links, keeps the purchase anonymised, leaves another account alone, and frees the address", async () => {
+    const me = await activeBuyer("leaver");
+    const other = await activeBuyer("stayer");
+    const paid = await paidCard();
+    const myLink = await shareLinkOf(me, paid.id);
+    const theirLink = await shareLinkOf(other, paid.id);
+    expect((await fetchApp(new URL(myLink.url).pathname + new URL(myLink.url).search)).status).toBe(200);
+    await env.AB_KV.put(`assign:user:${me.id}`, json({ hero_messaging: "B" }));
+    const otherBefore = { rows: await personalRows(other.id), data: JSON.parse((await exportOf(other.cookie)).text) };
+    const [purchaseBefore] = await rows("SELECT * FROM purchases WHERE user_id = ?", me.id);
+
+    const deleted = await deleteWithPassword(me.cookie, { password: PASSWORD, confirm: "on" });
+    expectRedirect(deleted, "/", 302);
+    expect(deleted.headers.getSetCookie().some((cookie) => cookie.startsWith("lc_session=;"))).toBe(true);
+    const home = await fetchApp("/", { headers: { Cookie: cookieFrom(deleted, "lc_toast"), Accept: "text/html" } });
+    expect(visibleText(await home.text())).toContain("Account deleted");
+
+    // Every way in is closed: the cookie, the bearer token, the share link, the export.
+    expect(await signedInEmail(me.cookie)).toBeNull();
+    expect((await api("/api/auth/me", { token: me.token })).status).toBe(401);
+    expect((await api(`/api/user/${me.id}/export`, { token: me.token })).status).toBe(401);
+    expect((await fetchApp(new URL(myLink.url).pathname + new URL(myLink.url).search)).status).toBe(403);
+    expect((await postJson("/api/auth/login", { email: me.email, password: PASSWORD })).status).toBe(401);
+
+    // Personal rows are gone; the purchase stays, anonymised; the user row is a tombstone.
+    expect(await personalRows(me.id)).toEqual({ sessions: 0, tokens: 0, favorites: 0, activity: 0, stats: 0, badges: 0, grants: 0 });
+    expect(await rows(`SELECT id FROM email_outbox WHERE lower("to") = lower(?)`, me.email)).toEqual([]);
+    expect(await env.AB_KV.get(`assign:user:${me.id}`)).toBeNull();
+    const [purchase] = await rows("SELECT * FROM purchases WHERE id = ?", purchaseBefore!.id);
+    expect(purchase).toMatchObject({
+      user_id: me.id,
+      email: `deleted-${me.id}@invalid`,
+      amount_cents: purchaseBefore!.amount_cents,
+      currency: purchaseBefore!.currency,
+      provider: purchaseBefore!.provider,
+      status: "paid",
+      stripe_checkout_session_id: purchaseBefore!.stripe_checkout_session_id,
+      created_at: purchaseBefore!.created_at,
+    });
+    const [tombstone] = await rows("SELECT * FROM users WHERE id = ?", me.id);
+    expect(tombstone).toMatchObject({
+      email: `deleted-${me.id}@invalid`,
+      name: null,
+      first_name: null,
+      last_name: null,
+      password_hash: null,
+      time_zone: null,
+      newsletter_subscribed: 0,
+    });
+    expect(json(await rows("SELECT * FROM users WHERE id = ?", me.id))).not.toContain(me.email);
+
+    // The other account is untouched: its session, its share link, its rows and its data.
+    expect(await signedInEmail(other.cookie)).toBe(other.email);
+    expect((await fetchApp(new URL(theirLink.url).pathname + new URL(theirLink.url).search)).status).toBe(200);
+    expect(await personalRows(other.id)).toEqual(otherBefore.rows);
+    const otherAfter = JSON.parse((await exportOf(other.cookie)).text);
+    expect({ ...otherAfter, exportedAt: null, sessions: null }).toEqual({ ...otherBefore.data, exportedAt: null, sessions: null });
+
+    // The address is free: it registers afresh as a new account.
+    const again = await createVerifiedUser(me.email);
+    const fresh = await postJson("/api/auth/login", { email: again.email, password: PASSWORD });
+    expect(fresh.status).toBe(200);
+    const { user } = (await fresh.json()) as { user: { id: string; hasAccess: boolean } };
+    expect(user.id).not.toBe(me.id);
+    expect(user.hasAccess).toBe(false);
+  });
+
+  it("deletes an account that never bought outright, leaving no row behind", async () => {
+    const me = await signedInUser("never-bought");
+    expectRedirect(await deleteWithPassword(me.cookie, { password: PASSWORD, confirm: "on" }), "/", 302);
+    expect(await rows("SELECT id FROM users WHERE id = ?", me.id)).toEqual([]);
+    expect((await api("/api/auth/me", { token: me.token })).status).toBe(401);
+  });
+});
+
+describe("Delete my account, without a password", () => {
+  it("emails a link; the page it opens asks to confirm, deletes, signs the buyer's phone out, and the address can buy afresh", async () => {
+    const email = uniqueEmail("passwordless");
+    const phone = await buy(email);
+    const page = visibleText(await (await fetchApp("/account/delete", { headers: { Cookie: phone } })).text());
+    expect(page).toContain("Email Me a Link to Delete My Account");
+    const [{ id: userId } = { id: "" }] = (await rows("SELECT id FROM users WHERE email = ?", email)) as { id: string }[];
+
+    // The password form is not for this account.
+    expect(
+      (
+        await postForm(
+          "/account/delete",
+          { intent: "delete-with-password", password: "Anything at all 1", confirm: "on" },
+          { cookie: phone },
+        )
+      ).status,
+    ).toBe(400);
+    const asked = await postForm("/account/delete", { intent: "email-deletion-link" }, { cookie: phone });
+    expectRedirect(asked, "/account/delete", 302);
+    const mail = await latestEmailTo(email);
+    expect(mail.subject).toBe("Confirm deleting your LIGHT Cards account");
+    const link = new URL(mail.link!);
+    expect(link.pathname).toBe("/account/delete");
+
+    // Opened anywhere (the mail app's browser has no session): it names the account and asks first.
+    const opened = await fetchApp(link.pathname + link.search);
+    expect(opened.status).toBe(200);
+    expect(visibleText(await opened.text())).toContain(`This link deletes the account for ${email}`);
+    // Its form posts back to the address the link opened, token and all.
+    const here = link.pathname + link.search;
+    const unconfirmed = await postForm(here, { intent: "delete-with-link", token: mail.token! });
+    expect(unconfirmed.status).toBe(400);
+    expect(visibleText(await unconfirmed.text())).toContain("Tick the box to confirm that your account should be deleted.");
+    expect(await signedInEmail(phone)).toBe(email);
+
+    const deleted = await postForm(here, { intent: "delete-with-link", token: mail.token!, confirm: "on" });
+    expectRedirect(deleted, "/", 302);
+    expect(await signedInEmail(phone)).toBeNull();
+    const [purchase] = await rows("SELECT email, amount_cents, status FROM purchases WHERE user_id = ?", userId);
+    expect(purchase).toEqual({ email: `deleted-${userId}@invalid`, amount_cents: 2700, status: "paid" });
+
+    // The link worked once.
+    const reused = await postForm(here, { intent: "delete-with-link", token: mail.token!, confirm: "on" });
+    expect(reused.status).toBe(400);
+    expect((await fetchApp(link.pathname + link.search)).status).toBe(400);
+
+    // The same address buys again: a new account, with access.
+    const again = await buy(email);
+    const me = await fetchApp("/api/auth/me", { headers: { Cookie: again } });
+    const { user } = (await me.json()) as { user: { id: string; email: string; hasAccess: boolean } };
+    expect(user).toMatchObject({ email, hasAccess: true });
+    expect(user.id).not.toBe(userId);
+  });
+
+  it("an account with a password is not sent a link, and a link for an unknown token deletes nothing", async () => {
+    const me = await signedInUser("has-password");
+    expect((await postForm("/account/delete", { intent: "email-deletion-link" }, { cookie: me.cookie })).status).toBe(400);
+    // The form posts back to the address the link opened, token and all.
+    const forged = await postForm("/account/delete?token=not-a-real-token", {
+      intent: "delete-with-link",
+      token: "not-a-real-token",
+      confirm: "on",
+    });
+    expect(forged.status).toBe(400);
+    expect(visibleText(await forged.text())).toContain("is not valid or has already been used. Nothing was deleted.");
+    expect(await signedInEmail(me.cookie)).toBe(me.email);
   });
 });
