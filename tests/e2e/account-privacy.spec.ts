@@ -4,6 +4,7 @@
  * deletes through the emailed link. Both run with JavaScript and without.
  */
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
 import { dashboardHeading, expect, landingHeading, latestLinkTo, test } from "./fixtures";
@@ -86,4 +87,20 @@ test("a buyer without a password deletes the account through the emailed link", 
   await page.getByRole("button", { name: "Delete My Account" }).click();
   await expectDeletedAndSignedOut(page);
   expect(errors).toEqual([]);
+});
+
+// axe runs as a script in the page, so it needs JavaScript; the markup it checks is the server's, as without it.
+test("the Your Data panel and the delete page, with its errors showing, meet WCAG 2 AA (axe) @js", async ({ page, loginAsBuyer }) => {
+  await loginAsBuyer(uniqueEmail("axe-buyer"));
+  const wcag = async () => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Your Data" })).toBeVisible();
+  expect(await wcag()).toEqual([]);
+  await page.goto("/account/delete");
+  await page.getByRole("button", { name: "Delete My Account" }).click();
+  await expect(page.getByText("Tick the box to confirm that your account should be deleted.")).toBeVisible();
+  expect(await wcag()).toEqual([]);
 });

@@ -282,8 +282,16 @@ describe("Delete my account, without a password", () => {
     const deleted = await postForm(here, { intent: "delete-with-link", token: mail.token!, confirm: "on" });
     expectRedirect(deleted, "/", 302);
     expect(await signedInEmail(phone)).toBeNull();
-    const [purchase] = await rows("SELECT email, amount_cents, status FROM purchases WHERE user_id = ?", userId);
-    expect(purchase).toEqual({ email: `deleted-${userId}@invalid`, amount_cents: 2700, status: "paid" });
+    const [purchase] = await rows(
+      "SELECT email, amount_cents, status, stripe_checkout_session_id FROM purchases WHERE user_id = ?",
+      userId,
+    );
+    expect(purchase).toMatchObject({ email: `deleted-${userId}@invalid`, amount_cents: 2700, status: "paid" });
+    // The success URL (history, a screenshot) opens nothing now: no sign-in, not even the tombstone's address.
+    const success = await fetchApp(`/success?session_id=${purchase!.stripe_checkout_session_id}`);
+    expect(success.status).toBe(404);
+    expect(success.headers.getSetCookie().some((cookie) => cookie.startsWith("lc_session="))).toBe(false);
+    expect(await success.text()).not.toContain("@invalid");
 
     // The link worked once.
     const reused = await postForm(here, { intent: "delete-with-link", token: mail.token!, confirm: "on" });
