@@ -175,6 +175,9 @@ describe("Delete my account, with the password", () => {
     const myLink = await shareLinkOf(me, paid.id);
     const theirLink = await shareLinkOf(other, paid.id);
     expect((await fetchApp(new URL(myLink.url).pathname + new URL(myLink.url).search)).status).toBe(200);
+    // The phone wallpaper of a paid card, under the same share token (what the share page unfurls with).
+    const wallpaper = `/cards/${paid.id}/image.png?style=elegant&format=wallpaper&t=${myLink.token}`;
+    expect((await fetchApp(wallpaper)).status).toBe(200);
     await env.AB_KV.put(`assign:user:${me.id}`, json({ hero_messaging: "B" }));
     const otherBefore = { rows: await personalRows(other.id), data: JSON.parse((await exportOf(other.cookie)).text) };
     const [purchaseBefore] = await rows("SELECT * FROM purchases WHERE user_id = ?", me.id);
@@ -190,6 +193,7 @@ describe("Delete my account, with the password", () => {
     expect((await api("/api/auth/me", { token: me.token })).status).toBe(401);
     expect((await api(`/api/user/${me.id}/export`, { token: me.token })).status).toBe(401);
     expect((await fetchApp(new URL(myLink.url).pathname + new URL(myLink.url).search)).status).toBe(403);
+    expect((await fetchApp(wallpaper)).status).toBe(403);
     expect((await postJson("/api/auth/login", { email: me.email, password: PASSWORD })).status).toBe(401);
 
     // Personal rows are gone; the purchase stays, anonymised; the user row is a tombstone.
@@ -304,6 +308,29 @@ describe("Delete my account, without a password", () => {
     const { user } = (await me.json()) as { user: { id: string; email: string; hasAccess: boolean } };
     expect(user).toMatchObject({ email, hasAccess: true });
     expect(user.id).not.toBe(userId);
+  });
+
+  it("an expired link deletes nothing and offers its signed-in owner a new one", async () => {
+    const email = uniqueEmail("slow-reader");
+    const phone = await buy(email);
+    expectRedirect(await postForm("/account/delete", { intent: "email-deletion-link" }, { cookie: phone }), "/account/delete", 302);
+    const mail = await latestEmailTo(email);
+    await env.DB.prepare(
+      "UPDATE one_time_tokens SET expires_at = ? WHERE purpose = 'delete_account' AND user_id = (SELECT id FROM users WHERE email = ?)",
+    )
+      .bind(Date.now() - 1000, email)
+      .run();
+    const here = new URL(mail.link!).pathname + new URL(mail.link!).search;
+
+    const expired = await fetchApp(here, { headers: { Cookie: phone } });
+    expect(expired.status).toBe(410);
+    const page = visibleText(await expired.text());
+    expect(page).toContain("This link to delete an account has expired.");
+    expect(page).toContain("Email Me a New Link");
+    expect((await postForm(here, { intent: "delete-with-link", token: mail.token!, confirm: "on" })).status).toBe(410);
+    expect(await signedInEmail(phone)).toBe(email);
+    // Another browser (no session) is told the same, without the offer.
+    expect(visibleText(await (await fetchApp(here)).text())).not.toContain("Email Me a New Link");
   });
 
   it("an account with a password is not sent a link, and a link for an unknown token deletes nothing", async () => {
