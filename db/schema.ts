@@ -76,7 +76,8 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-const oneTimeTokenPurposes = ["verify_email", "reset_password", "sign_in"] as const;
+/** `delete_account`: the emailed link that confirms deleting an account without a password (docs/decisions/039). */
+const oneTimeTokenPurposes = ["verify_email", "reset_password", "sign_in", "delete_account"] as const;
 export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
 
 export const oneTimeTokens = sqliteTable(

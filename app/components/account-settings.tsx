@@ -2,12 +2,13 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ComponentProps } from "react";
+import { AccountData } from "~/components/account-data";
 import { AccountSecurity } from "~/components/account-security";
 import { SubmitButton, TextField } from "~/components/forms";
 import { DailyEmailSwitch } from "~/components/library/daily-email-switch";
 import { profileSchema } from "~/modules/auth/auth.schema";
 
-/** The account's settings at the foot of /dashboard: the profile's names, the daily card email, and the password. */
+/** The account's settings at the foot of /dashboard: the profile's names, the daily card email, the password, and the data. */
 export function AccountSettings({
   user,
   profileResult,
@@ -45,6 +46,7 @@ export function AccountSettings({
         <DailyEmailSwitch subscribed={user.newsletterSubscribed} />
       </div>
       <AccountSecurity email={user.email} hasPassword={user.hasPassword} setPasswordResult={setPasswordResult} />
+      <AccountData />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, notLike, sql } from "drizzle-orm";
 import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { accessGrants, purchases, type User, users } from "#db/schema";
@@ -8,13 +8,15 @@ import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { CardAudience } from "~/modules/cards/cards.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { DELETED_ACCOUNT_EMAIL_PATTERN } from "~/modules/users/deleted-account";
 import { findUserByEmail } from "~/modules/users/users.server";
 
 export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
 
 /**
  * The one answer to "does this user have access?": a paid, unrefunded purchase or an active admin grant.
- * Access is never stored as a flag; purchaseDate is the first paid purchase that still stands.
+ * Access is never stored as a flag; purchaseDate is the first paid purchase that still stands. A deleted account's
+ * tombstone keeps its purchase record but has no access: its share links stop (docs/decisions/039).
  */
 export async function getAccessStatus(db: Database, userId: string): Promise<AccessStatus> {
   const [row] = await readAccess(db, { userId });
@@ -39,7 +41,7 @@ const readAccess = preparedRead((db) =>
         ),
     })
     .from(users)
-    .where(eq(users.id, sql.placeholder("userId"))),
+    .where(and(eq(users.id, sql.placeholder("userId")), notLike(users.email, DELETED_ACCOUNT_EMAIL_PATTERN))),
 );
 
 /** The access of an email: its account (if any) and what getAccessStatus says about it. */

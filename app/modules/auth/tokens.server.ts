@@ -8,6 +8,7 @@ const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
   sign_in: 15 * 60 * 1000,
+  delete_account: 30 * 60 * 1000,
 };
 
 export async function createOneTimeToken(db: Database, userId: string, purpose: OneTimeTokenPurpose): Promise<string> {

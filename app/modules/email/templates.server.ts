@@ -77,6 +77,18 @@ export function signInLinkEmail(to: string, link: string): EmailMessage {
   });
 }
 
+/** Confirms deleting an account that has no password: the mailbox is its only key. */
+export function accountDeletionEmail(to: string, link: string): EmailMessage {
+  return layout({
+    to,
+    subject: `Confirm deleting your ${PRODUCT} account`,
+    intro: `We received a request to delete your ${PRODUCT} account. Deleting it removes your favorites, progress and badges and signs you out everywhere. It cannot be undone.`,
+    action: "Delete my account",
+    link,
+    outro: "This link expires in 30 minutes and works once. If you did not ask for it, you can ignore this email: nothing changes.",
+  });
+}
+
 /**
  * The receipt tells the buyer how they will sign in: with their password if they have one, otherwise with emailed
  * links (or a password they choose with "Forgot password?"), never with a password they do not have.

@@ -3,6 +3,7 @@ import type { User } from "#db/schema";
 import { startSession } from "~/modules/auth/account.server";
 import { getUser, isAdmin } from "~/modules/auth/guards.server";
 import type { NewSession } from "~/modules/auth/sessions.server";
+import { isDeletedAccount } from "~/modules/users/deleted-account";
 import { findUserById } from "~/modules/users/users.server";
 import { claimAutoSignIn, findPurchaseBySessionId, fulfilStripeCheckoutSession } from "./fulfil.server";
 import { CHECKOUT_SESSION_ID_PATTERN, retrieveCheckoutSession } from "./stripe.server";
@@ -35,7 +36,8 @@ export async function completeCheckout(context: AppLoadContext, sessionId: strin
   if (purchase === "pending" || purchase === null) return { status: purchase ?? "not-found" };
 
   const buyer = await findUserById(context.db, purchase.userId);
-  if (!buyer) return { status: "not-found" };
+  // A deleted account's success URL opens nothing: no sign-in, not even its tombstone's address (docs/decisions/039).
+  if (!buyer || isDeletedAccount(buyer)) return { status: "not-found" };
   const current = await getUser(context);
   const mayChoosePassword = !buyer.passwordHash;
   if (current?.id === buyer.id) return { status: "granted", email: buyer.email, signIn: "already", session: null, mayChoosePassword };
