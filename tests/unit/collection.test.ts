@@ -83,23 +83,22 @@ describe("the seeded collection", () => {
     }
   });
 
-  it("includes the public sample card 'The Lord Is My Shepherd' with three verses, Psalms 23:1 first, in the affirmation's order", () => {
+  it("includes the public sample card 'The Lord Is My Shepherd' on one passage, Psalms 23:1-3, and nothing from other books", () => {
     const sample = seedCards.find((card) => card.title === "The Lord Is My Shepherd");
     expect(sample).toBeDefined();
     expect(sample!.id).toBe("abundance-the-lord-is-my-shepherd");
     expect(sample!.category).toBe("abundance");
     expect(sample!.isPreview).toBe(true);
-    expect(sample!.scriptureReferences).toHaveLength(3);
-    expect(sample!.scriptureReferences![0]!.reference).toBe("Psalms 23:1");
-    // The affirmation moves from the Shepherd to seeking the kingdom to God's supply, and the verses follow it.
-    expect(sample!.scriptureReferences!.map((verse) => verse.reference)).toEqual(["Psalms 23:1", "Matthew 6:33", "Philippians 4:19"]);
-    // Philippians 4:19 whole, "in glory" included; "want" explained; the verse's givers (the Philippians) named.
-    expect(sample!.scripture).toContain("according to his riches in glory by Christ Jesus");
+    expect(sample!.scriptureReference).toBe("Psalms 23:1-3");
+    expect(sample!.scriptureReferences!.map((verse) => verse.reference)).toEqual(["Psalms 23:1", "Psalms 23:2", "Psalms 23:3"]);
+    // "want" explained (it means lack), and the passage's other old words.
     expect(sample!.wordNotes).toContainEqual({ word: "want", meaning: expect.stringContaining("lack") });
-    expect(sample!.wordNotes).toContainEqual({ word: "your need", meaning: expect.stringContaining("Philippians") });
-    // No qualifier that makes a reader's lack "not a true need"; provision often comes through God's people.
-    expect(sample!.affirmation).not.toMatch(/truly need|lack nothing/i);
-    expect(sample!.affirmation).toContain("through the hands of His people");
+    expect(sample!.wordNotes.map((note) => note.word)).toContain("restoreth");
+    // The affirmation, prompt and action rest on the passage alone: no kingdom-first, no supply, no daily bread.
+    const editorial = `${sample!.affirmation} ${sample!.prompt} ${sample!.anchor}`;
+    expect(editorial).not.toMatch(/kingdom|supply|riches|daily bread|Matthew|Philippians/i);
+    expect(sample!.affirmation).toMatch(/shepherd/i);
+    expect(sample!.affirmation).toMatch(/restores my soul/);
   });
 
   it("gives every card a wordNotes list in the seed file itself (no default), each word taken from its own verse", () => {
@@ -156,6 +155,8 @@ describe("the seeded collection", () => {
       "identity-no-condemnation": "after the flesh",
       "motivation-commit-your-work": "Commit",
       "motivation-with-all-my-might": "grave",
+      "strength-upheld-by-his-right-hand": "thee",
+      "strength-a-very-present-help": "very present",
     };
     for (const [id, word] of Object.entries(expected)) {
       const card = seedCards.find((candidate) => candidate.id === id);
@@ -166,6 +167,18 @@ describe("the seeded collection", () => {
     }
   });
 
+  it("words the notes on 'sons' (1 John 3:1) and 'Be ye angry' (Ephesians 4:26) as the Greek has them", () => {
+    const noteOn = (id: string, word: string) =>
+      seedCards.find((card) => card.id === id)?.wordNotes.find((note) => note.word === word)?.meaning ?? "";
+    // The word is tekna, "children": not a male word that happens to include daughters.
+    expect(noteOn("identity-a-child-of-god", "sons")).toContain("tekna");
+    expect(noteOn("identity-a-child-of-god", "sons")).not.toMatch(/daughters/);
+    // The KJV's Psalm 4:4 reads "Stand in awe": Paul quotes the Greek Old Testament.
+    expect(noteOn("evening-before-the-sun-goes-down", "Be ye angry")).toContain("Greek Old Testament");
+    // Isaiah 41:10 names the one it was spoken to, as the Isaiah 60:1 card does for Zion.
+    expect(noteOn("strength-upheld-by-his-right-hand", "thee")).toContain("Israel");
+  });
+
   it("rewrites Proverbs 16:3 around entrusted plans and Ecclesiastes 9:10 around its own reason", () => {
     const commit = seedCards.find((card) => card.id === "motivation-commit-your-work")!;
     expect(commit.scriptureReference).toBe("Proverbs 16:3; Proverbs 16:9");
@@ -173,8 +186,15 @@ describe("the seeded collection", () => {
     expect(`${commit.affirmation} ${commit.anchor}`).not.toMatch(/steady|calm/i);
     const might = seedCards.find((card) => card.id === "motivation-with-all-my-might")!;
     expect(might.scriptureReference).toBe("Ecclesiastes 9:10");
-    // Nothing drawn from verses 7-9, which the card does not quote.
-    expect(`${might.affirmation} ${might.prompt} ${might.anchor}`).not.toMatch(/glad heart|people He has given|meal/i);
+    // Nothing drawn from verses 7-9, which the card does not quote (God's gift of days, their simple joys).
+    expect(`${might.affirmation} ${might.prompt} ${might.anchor}`).not.toMatch(/glad heart|people He has given|meal|gift|joys?\b/i);
+    // Its own reason: there is no work in the grave, so now is the time to act.
+    expect(might.affirmation).toMatch(/grave/);
+    // And its own words and action, not those of the Colossians 3:23 card beside it.
+    const wholehearted = seedCards.find((card) => card.id === "motivation-wholehearted-work")!;
+    expect(might.affirmation).not.toMatch(/^Whatever|all my heart/);
+    expect(might.anchor).not.toMatch(/least want|first/i);
+    expect(might.theme).not.toBe(wholehearted.theme);
   });
 
   /**
