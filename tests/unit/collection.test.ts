@@ -66,6 +66,11 @@ describe("the seeded collection", () => {
     }
   });
 
+  it("previews a word of Jesus among the Peace cards rather than two worry-into-prayer cards side by side", () => {
+    const peacePreviews = seedCards.filter((card) => card.category === "peace" && card.isPreview).map((card) => card.id);
+    expect(peacePreviews).toEqual(["peace-trading-worry-for-prayer", "peace-not-as-the-world-gives"]);
+  });
+
   it("has unique, stable slug ids and a unique order", () => {
     const ids = seedCards.map((card) => card.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -129,6 +129,15 @@ describe("the landing page", () => {
     expect(text).toContain(`All ${total} affirmation cards in 7 categories`);
   });
 
+  it("shows John 14:27 in the default preview grid, and not a second worry-into-prayer card beside Philippians 4:6-7", async () => {
+    const html = await (await fetchApp("/")).text();
+    const preview = html.slice(html.indexOf('data-testid="preview-cards"'));
+    const ids = [...preview.matchAll(/data-card-id="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids).toContain("peace-trading-worry-for-prayer");
+    expect(ids).toContain("peace-not-as-the-world-gives");
+    expect(ids).not.toContain("peace-he-cares-for-me");
+  });
+
   it("switches the preview category with ?category= (no JavaScript needed)", async () => {
     const html = await (await fetchApp("/?category=identity")).text();
     const preview = html.slice(html.indexOf('data-testid="preview-cards"'));
