@@ -66,6 +66,15 @@ describe("the seeded collection", () => {
     }
   });
 
+  it("gives every category the same number of cards, Comfort included with a tagline of its own", () => {
+    const sizes = seedCategories.map((category) => seedCards.filter((card) => card.category === category.slug).length);
+    expect(new Set(sizes).size, sizes.join(", ")).toBe(1);
+    const comfort = seedCategories.find((category) => category.slug === "comfort");
+    expect(comfort?.label).toBe("Comfort");
+    const taglines = seedCategories.map((category) => category.tagline);
+    expect(new Set(taglines).size).toBe(taglines.length);
+  });
+
   it("previews a word of Jesus among the Peace cards rather than two worry-into-prayer cards side by side", () => {
     const peacePreviews = seedCards.filter((card) => card.category === "peace" && card.isPreview).map((card) => card.id);
     expect(peacePreviews).toEqual(["peace-trading-worry-for-prayer", "peace-not-as-the-world-gives"]);
