@@ -104,10 +104,9 @@ test.describe("card component with JavaScript @js", () => {
     await expect(card.getByRole("button", { name: "Copied" })).toBeVisible();
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     expect(clipboard).toContain("The Lord Is My Shepherd");
-    // Verses that do not follow each other are quoted separately, each under its own reference, in the card's order.
-    expect(clipboard).toContain('"The LORD is my shepherd; I shall not want."\n— Psalm 23:1\n\n"But seek ye first');
-    expect(clipboard).toContain('— Matthew 6:33\n\n"But my God shall supply');
-    expect(clipboard).toContain('by Christ Jesus."\n— Philippians 4:19\n\nWord notes:');
+    // Verses that follow each other are one quotation under the passage's reference.
+    expect(clipboard).toContain('"The LORD is my shepherd; I shall not want. He maketh me to lie down in green pastures:');
+    expect(clipboard).toContain('for his name’s sake."\n— Psalm 23:1-3\n\nWord notes:');
     expect(clipboard).toContain("Word notes:\nwant: lack, be in need");
     // The copied text ends with the card's share link, so whoever receives it can open the card.
     expect(clipboard).toMatch(/\/share\/abundance-the-lord-is-my-shepherd$/);

@@ -83,7 +83,7 @@ test.describe("landing page", () => {
     await card.locator('[data-face="front"]').click();
     await expect(back).toBeVisible();
     await expect(back.getByText("The LORD is my shepherd; I shall not want.")).toBeVisible();
-    await expect(back.getByTestId("scripture-reference")).toContainText("Psalm 23:1; Matthew 6:33; Philippians 4:19");
+    await expect(back.getByTestId("scripture-reference")).toContainText("Psalm 23:1-3");
     await expect(back.getByTestId("word-notes")).toContainText("want:");
     await expect(back.getByTestId("word-notes")).toContainText("lack, be in need");
     await expect(back.getByText("Today's Reflection")).toBeVisible();

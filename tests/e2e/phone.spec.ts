@@ -235,7 +235,7 @@ test.describe("accessible in both colour schemes @js", () => {
   };
 
   test("the buyer's pages meet WCAG 2 AA (axe), light and dark", async ({ page, loginAsBuyer }) => {
-    // axe reads every node of the 49-card library: slow on a busy machine, never a wait for time.
+    // axe reads every node of the whole library: slow on a busy machine, never a wait for time.
     test.setTimeout(120_000);
     await loginAsBuyer(thirtyCharacterEmail());
     for (const [path, heading] of [

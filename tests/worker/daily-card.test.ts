@@ -180,22 +180,36 @@ describe("the daily card email", () => {
     }
   });
 
-  it("quotes the sample card's three verses separately, each under its own reference, 'Psalm 23:1' first", async () => {
+  /** A new buyer's daily email on the first summer day from 1 June whose featured card is `cardId`; 7:00 in Paris. */
+  async function dailyEmailFeaturing(cardId: string): Promise<DailyEmail> {
     const buyer = await subscriber({ timeZone: "Europe/Paris" });
     expect((await postJson("/api/mock-payment", { email: buyer })).status).toBe(200);
     const { results: ordered } = await env.DB.prepare("SELECT id FROM affirmation_cards ORDER BY order_index, id").all<{ id: string }>();
-    const index = ordered.findIndex((card) => card.id === "abundance-the-lord-is-my-shepherd");
-    // The first summer day from 1 June on which the buyer's featured card is the sample card; 7:00 in Paris.
+    const index = ordered.findIndex((card) => card.id === cardId);
     const june = Date.UTC(2026, 5, 1) / 86_400_000;
     const day = june + ((((index - june) % ordered.length) + ordered.length) % ordered.length);
     await runSchedule(DAILY_CARD_CRON, new Date(day * 86_400_000 + 5 * 3_600_000));
     const [daily] = await dailyEmailsTo(buyer);
-    expect(daily!.subject).toBe("Today's card: The Lord Is My Shepherd");
-    expect(daily!.text).toContain('"The LORD is my shepherd; I shall not want."\n— Psalm 23:1 (KJV)\n\n"But seek ye first');
-    expect(daily!.text).toContain('— Matthew 6:33 (KJV)\n\n"But my God shall supply');
-    expect(daily!.text).toContain("— Philippians 4:19 (KJV)");
-    expect(daily!.text).not.toContain("Psalms");
-    expect((daily!.html.match(/<blockquote/g) ?? []).length).toBe(3);
+    return daily!;
+  }
+
+  it("quotes the sample card's passage as one quotation under 'Psalm 23:1-3'", async () => {
+    const daily = await dailyEmailFeaturing("abundance-the-lord-is-my-shepherd");
+    expect(daily.subject).toBe("Today's card: The Lord Is My Shepherd");
+    expect(daily.text).toContain('"The LORD is my shepherd; I shall not want. He maketh me to lie down in green pastures:');
+    expect(daily.text).toContain('for his name’s sake."\n— Psalm 23:1-3 (KJV)');
+    expect(daily.text).not.toContain("Psalms");
+    expect((daily.html.match(/<blockquote/g) ?? []).length).toBe(1);
+  });
+
+  it("quotes verses that do not follow each other separately, each under its own reference", async () => {
+    const daily = await dailyEmailFeaturing("motivation-commit-your-work");
+    expect(daily.subject).toBe("Today's card: Commit Your Work");
+    expect(daily.text).toContain(
+      '"Commit thy works unto the LORD, and thy thoughts shall be established."\n— Proverbs 16:3 (KJV)\n\n"A man’s heart',
+    );
+    expect(daily.text).toContain("— Proverbs 16:9 (KJV)");
+    expect((daily.html.match(/<blockquote/g) ?? []).length).toBe(2);
   });
 
   it("has a plain-text and an HTML part, escapes the card's words, and carries the RFC 8058 headers", async () => {

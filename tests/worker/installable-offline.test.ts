@@ -123,7 +123,6 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
     const first = await buyer("offline-a");
     const mine = await collection(first.cookie);
     expect(mine.pages?.map((page) => page.path)).toEqual(["/cards", ...cards.results.map((card) => `/cards/${card.id}`)]);
-    expect(mine.pages).toHaveLength(50);
     expect(mine.key).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect(mine.key).not.toContain(first.id);
     expect((await collection(first.cookie)).key).toBe(mine.key);

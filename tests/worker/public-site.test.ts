@@ -10,6 +10,7 @@ type CardsResponse = {
     orderIndex: number;
     scripture: string;
     scriptureReference: string;
+    scriptureReferences: { reference: string; text: string }[] | null;
     themeLabel: string | null;
     wordNotes: { word: string; meaning: string }[];
   }[];
@@ -60,8 +61,9 @@ describe("GET /api/cards for a visitor", () => {
     expect(body.cards.every((card) => Array.isArray(card.wordNotes))).toBe(true);
     const sample = body.cards.find((card) => card.id === "abundance-the-lord-is-my-shepherd");
     expect(sample?.wordNotes[0]).toEqual({ word: "want", meaning: "lack, be in need" });
-    expect(sample?.wordNotes.map((note) => note.word)).toEqual(["want", "all these things", "your need"]);
-    expect(sample?.scriptureReference).toBe("Psalm 23:1; Matthew 6:33; Philippians 4:19");
+    expect(sample?.wordNotes.map((note) => note.word)).toEqual(["want", "restoreth", "paths of righteousness"]);
+    expect(sample?.scriptureReference).toBe("Psalm 23:1-3");
+    expect(sample?.scriptureReferences?.map((verse) => verse.reference)).toEqual(["Psalm 23:1", "Psalm 23:2", "Psalm 23:3"]);
     expect(sample?.themeLabel).toBe("The Shepherd’s Care");
   });
 
@@ -122,9 +124,19 @@ describe("the landing page", () => {
 
   it("computes every count in its copy from the data", async () => {
     const total = await totalCardsInDatabase();
+    const categories = await env.DB.prepare("SELECT count(*) AS n FROM categories").first<{ n: number }>();
     const text = visibleText(await (await fetchApp("/")).text());
     expect(text).toContain(`Unlock All ${total} Cards`);
-    expect(text).toContain(`All ${total} affirmation cards in 7 categories`);
+    expect(text).toContain(`All ${total} affirmation cards in ${categories!.n} categories`);
+  });
+
+  it("shows John 14:27 in the default preview grid, and not a second worry-into-prayer card beside Philippians 4:6-7", async () => {
+    const html = await (await fetchApp("/")).text();
+    const preview = html.slice(html.indexOf('data-testid="preview-cards"'));
+    const ids = [...preview.matchAll(/data-card-id="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids).toContain("peace-trading-worry-for-prayer");
+    expect(ids).toContain("peace-not-as-the-world-gives");
+    expect(ids).not.toContain("peace-he-cares-for-me");
   });
 
   it("switches the preview category with ?category= (no JavaScript needed)", async () => {
@@ -172,15 +184,17 @@ describe("the landing page", () => {
 });
 
 describe("other public routes", () => {
-  it("/sample-card shows 'The Lord Is My Shepherd' with its three verses from the data", async () => {
+  it("/sample-card shows 'The Lord Is My Shepherd' with its three verses, Psalm 23:1-3, from the data", async () => {
     const response = await fetchApp("/sample-card");
     expect(response.status).toBe(200);
     const html = await response.text();
     const text = visibleText(html);
     expect(text).toContain("The Lord Is My Shepherd");
     expect(text).toContain("The LORD is my shepherd; I shall not want.");
-    expect(text).toContain("He will supply it from His riches in Christ Jesus, often through the hands of His people.");
-    expect(text).toContain("Psalm 23:1");
+    expect(text).toContain("He gives me rest, leads me beside still waters, and restores my soul.");
+    expect(text).toContain("He restoreth my soul: he leadeth me in the paths of righteousness for his name’s sake.");
+    expect(text).toContain("Psalm 23:1-3");
+    expect(text).not.toMatch(/Matthew|Philippians/);
     expect(text).not.toContain("Psalms 23:1");
     expect(text).toContain("The Shepherd’s Care");
     expect(text).toContain("How to Use Your Cards");

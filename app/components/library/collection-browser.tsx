@@ -198,7 +198,7 @@ export function CollectionBrowser({
 /**
  * A card of the grid, redrawn only when its own props change (all plain values, and the page's one activity
  * recorder). The browser re-renders when the scripts have started (`useHydrated`); without this, that re-render
- * redrew all 49 cards and React's commit walked every one of them in one task, where only the controls the script
+ * redrew every card and React's commit walked every one of them in one task, where only the controls the script
  * reveals (Speak, Copy) change (docs/decisions/016-the-buyers-library.md).
  */
 const LibraryCard = memo(function LibraryCard({

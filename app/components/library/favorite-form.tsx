@@ -11,7 +11,7 @@ import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
  * the heart goes back to what the server holds.
  *
  * The form is the same before and after hydration (the script leaves `redirectTo` out when it submits), so /cards's
- * 49 forms need no re-render and no DOM change when the scripts start (docs/decisions/016-the-buyers-library.md).
+ * forms, one a card, need no re-render and no DOM change when the scripts start (docs/decisions/016-the-buyers-library.md).
  */
 export function FavoriteForm({
   cardId,

@@ -79,7 +79,7 @@ function verseCount(span: string): number {
 
 /**
  * The card's verses as quotations: one per span of its reference, so verses that do not follow each other
- * (Psalm 23:1; Matthew 6:33) are quoted separately, each with its own reference, and a range stays one quote.
+ * (Proverbs 16:3; Proverbs 16:9) are quoted separately, each with its own reference, and a range stays one quote.
  */
 export function passagesOf(card: QuotedCard): ScriptureVerse[] {
   const whole = [{ reference: card.scriptureReference, text: card.scripture }];
