@@ -24,6 +24,7 @@ import {
 import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from "~/modules/auth/tokens.server";
 import { accountDeletionEmail } from "~/modules/email/templates.server";
 import { subjectKey } from "~/modules/experiments/assignment.server";
+import { logProblem } from "~/modules/observability/log.server";
 import { deletedAccountEmail } from "~/modules/users/deleted-account";
 import { findUserById } from "~/modules/users/users.server";
 
@@ -95,7 +96,7 @@ export async function deleteAccount(context: Context, user: Pick<User, "id" | "e
   try {
     await context.cloudflare.env.AB_KV.delete(subjectKey({ kind: "user", id: userId }));
   } catch (error) {
-    console.warn(`Account ${userId} deleted, but its A/B assignment was not: ${error instanceof Error ? error.message : String(error)}`);
+    logProblem("warn", `Account ${userId} deleted, but its A/B assignment was not`, error);
   }
   return keepsPurchases ? "anonymised" : "deleted";
 }
