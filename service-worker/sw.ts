@@ -11,13 +11,16 @@
  * - A page asks the worker to sync after it loads: the worker asks the server whose collection this browser may keep
  *   (`/offline-collection.json`), deletes every other account's cache, and fetches at low priority the pages it lacks
  *   or whose version changed (each page has its own: a favourite changes the library and that card's page).
- *   A browser signed out, or without access, keeps none. Signing out deletes it as the request leaves.
+ *   A browser signed out, signed in for the browser session only, or without access, keeps none. Signing out deletes
+ *   it as the request leaves; past the session's expiry, or once its marker cookie is gone, it never opens offline.
  */
 import { encode } from "turbo-stream";
 import {
   OFFLINE_COLLECTION_PATH,
+  OFFLINE_MARKER_COOKIE,
   type OfflineCollection,
   type OfflinePage,
+  offlineCopyUsable,
   SIGN_OUT_PATHS,
   type WorkerMessage,
 } from "../app/modules/offline/protocol";
@@ -41,6 +44,8 @@ interface WorkerMessageEvent extends ExtendableEvent {
 }
 interface WorkerScope {
   location: Location;
+  /** The Cookie Store API (Chromium's service workers): sees the cookies that are not httpOnly. */
+  cookieStore?: { get(name: string): Promise<unknown> };
   caches: CacheStorage;
   clients: {
     claim(): Promise<void>;
@@ -62,6 +67,8 @@ const PERSONAL_PREFIX = "lc-personal-";
  * An entry that does not read as such (a worker before per-page versions kept one string here) means none is known.
  */
 const VERSIONS_ENTRY = "/__offline/version";
+/** When the copy's session ends unless used again (ms since the epoch, as text): past it, the copy never opens. */
+const EXPIRY_ENTRY = "/__offline/expires";
 const PUBLIC_FILES = [
   "/manifest.webmanifest",
   "/favicon.ico",
@@ -174,9 +181,38 @@ async function deletePersonalCaches(except?: string): Promise<void> {
   for (const name of await cacheStorage.keys()) if (name.startsWith(PERSONAL_PREFIX) && name !== except) await cacheStorage.delete(name);
 }
 
+/**
+ * The personal cache, when it may still open offline: before its session's expiry and while the session's marker
+ * cookie is there (protocol.ts, offlineCopyUsable). A copy that may not is deleted, so a browser-session sign-in, an
+ * expiry or cleared cookies leave the next person on the device nothing to read.
+ */
+async function usablePersonalCache(): Promise<Cache | null> {
+  const cache = await personalCache();
+  if (!cache) return null;
+  const expiresAt = Number((await (await cache.match(EXPIRY_ENTRY))?.text()) ?? Number.NaN);
+  const usable = offlineCopyUsable({
+    expiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
+    now: Date.now(),
+    marker: await sessionMarkerPresent(),
+  });
+  if (usable) return cache;
+  await dropCollection();
+  return null;
+}
+
+/** Whether the session's marker cookie is there; null where this worker cannot read cookies. */
+async function sessionMarkerPresent(): Promise<boolean | null> {
+  if (!worker.cookieStore) return null;
+  try {
+    return Boolean(await worker.cookieStore.get(OFFLINE_MARKER_COOKIE));
+  } catch {
+    return null;
+  }
+}
+
 /** Offline: the page as the buyer last had it, if it is theirs to keep; else a page that says the network is needed. */
 async function offlineDocument(request: Request): Promise<Response> {
-  const cache = await personalCache();
+  const cache = await usablePersonalCache();
   const url = new URL(request.url);
   // A card opened from a filtered library carries the filter; its page is the same card.
   const cached =
@@ -225,7 +261,7 @@ async function cardImage(request: Request): Promise<Response> {
     if (cache && response.ok) await cache.put(request, response.clone());
     return response;
   } catch (error) {
-    const cached = await cache?.match(request);
+    const cached = await (await usablePersonalCache())?.match(request);
     if (cached) return cached;
     throw error;
   }
@@ -274,6 +310,7 @@ async function keepCollection(): Promise<void> {
   await deletePersonalCaches(name);
   if (!(await keepShell())) return;
   const cache = await cacheStorage.open(name);
+  await cache.put(EXPIRY_ENTRY, new Response(String(collection.expiresAt)));
   const kept = await keptVersions(cache);
   const held = await Promise.all(collection.pages.map((page) => cache.match(page.path)));
   // A page is fetched again only when its own version changed (a favourite changes two pages, not fifty) or it is gone.

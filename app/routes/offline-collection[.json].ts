@@ -1,11 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/modules/api/subject.server";
-import { offlineCollectionFor } from "~/modules/offline/offline-collection.server";
+import { offlineCollectionFor, offlineMarkerCookie } from "~/modules/offline/offline-collection.server";
 
 /**
  * GET /offline-collection.json: which account's pages this browser may keep offline, for the service worker
- * (docs/decisions/025-installable-offline.md). `{ key: null }` for anyone who may keep none.
+ * (docs/decisions/025-installable-offline.md). `{ key: null }` for anyone who may keep none; the session's marker
+ * cookie follows the answer.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return Response.json(await offlineCollectionFor(context), { headers: NO_STORE });
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const collection = await offlineCollectionFor(context);
+  const headers = new Headers(NO_STORE);
+  const marker = offlineMarkerCookie(request, collection);
+  if (marker) headers.append("Set-Cookie", marker);
+  return Response.json(collection, { headers });
 }

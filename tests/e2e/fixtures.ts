@@ -60,8 +60,8 @@ export async function createVerifiedUser(request: APIRequestContext, email = uni
  * Signs a browser context in without the sign-in form: posts the /login form through the context's own request
  * API, which shares the context's cookies, so the context holds the lc_session cookie (see sessions.ts).
  */
-export async function signInContext(context: BrowserContext, account: Account, baseURL: string) {
-  await postSignIn(context.request, account, baseURL);
+export async function signInContext(context: BrowserContext, account: Account, baseURL: string, options: { remember?: boolean } = {}) {
+  await postSignIn(context.request, account, baseURL, options);
   expect((await context.cookies()).map((cookie) => cookie.name)).toContain("lc_session");
 }
 
@@ -135,9 +135,9 @@ export const test = base.extend<{
   loginAsAdmin: () => Promise<Account>;
   /**
    * Signs the test's page in as a new verified account (with `email` when given) that has bought the collection (a
-   * test-mode payment).
+   * test-mode payment); `remember`: with "Keep me logged in".
    */
-  loginAsBuyer: (email?: string) => Promise<Account>;
+  loginAsBuyer: (email?: string, options?: { remember?: boolean }) => Promise<Account>;
   /**
    * Opens `path` with the page's scripts held back, lets `act` type or turn as a reader can before hydration, then
    * lets the scripts run and resolves once the page has hydrated: what the reader did must still be there and count.
@@ -156,10 +156,10 @@ export const test = base.extend<{
     });
   },
   loginAsBuyer: async ({ page, request, baseURL }, use) => {
-    await use(async (email = uniqueEmail("buyer")) => {
+    await use(async (email = uniqueEmail("buyer"), options = {}) => {
       const buyer = await createVerifiedUser(request, email);
       expect((await request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
-      await signInContext(page.context(), buyer, baseURL!);
+      await signInContext(page.context(), buyer, baseURL!, options);
       return buyer;
     });
   },

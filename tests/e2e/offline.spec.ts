@@ -39,9 +39,9 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** A buyer opens their library online once; the worker then fetches the rest of the collection. */
-async function openLibraryOnline(page: Page, loginAsBuyer: () => Promise<unknown>) {
-  await loginAsBuyer();
+/** A buyer signed in with "Keep me logged in" opens their library online once; the worker then fetches the rest. */
+async function openLibraryOnline(page: Page, loginAsBuyer: (email?: string, options?: { remember?: boolean }) => Promise<unknown>) {
+  await loginAsBuyer(undefined, { remember: true });
   await page.goto("/cards");
   await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
   await expectOfflineCollection(page, "ready");
@@ -177,6 +177,45 @@ test.describe("offline, with the service worker @js", () => {
     await expect(landingHeading(page)).toBeVisible();
     await expectOfflineCollection(page, "none");
     expect(await personalCaches()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test("a sign-in for this browser session only keeps nothing: the next person on the device finds no one's cards offline", async ({
+    page,
+    context,
+    loginAsBuyer,
+  }) => {
+    const errors = collectErrors(page);
+    await loginAsBuyer();
+    await page.goto("/cards");
+    await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+    await expectOfflineCollection(page, "none");
+
+    await context.setOffline(true);
+    await page.goto("/cards");
+    await expect(offlinePage(page)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open my cards" })).toHaveCount(0);
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+  });
+
+  test("a copy whose session marker is gone (cookies cleared, the session expired) never opens offline, and is deleted", async ({
+    page,
+    context,
+    loginAsBuyer,
+  }) => {
+    const errors = collectErrors(page);
+    const personalCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")));
+    await openLibraryOnline(page, loginAsBuyer);
+    expect(await personalCaches()).toHaveLength(1);
+
+    await context.clearCookies({ name: "lc_offline" });
+    await context.setOffline(true);
+    await page.goto("/cards");
+    await expect(offlinePage(page)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open my cards" })).toHaveCount(0);
+    expect(await personalCaches()).toEqual([]);
+    await context.setOffline(false);
     expect(errors).toEqual([]);
   });
 });

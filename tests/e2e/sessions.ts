@@ -23,9 +23,14 @@ export function adminSessionFile(outputDir: string): string {
  * Posts the /login form through `request` and follows the redirect to the dashboard, as a browser would (which
  * also takes the "Welcome back!" toast); the request context then holds the lc_session cookie.
  */
-export async function postSignIn(request: APIRequestContext, { email, password }: Account, baseURL: string) {
+export async function postSignIn(
+  request: APIRequestContext,
+  { email, password }: Account,
+  baseURL: string,
+  options: { remember?: boolean } = {},
+) {
   const response = await resendingResets(request).post("/login", {
-    form: { email, password, intent: "password" },
+    form: { email, password, intent: "password", ...(options.remember ? { rememberMe: "on" } : {}) },
     // A browser's same-origin form post: the app refuses POSTs whose Origin is another site.
     headers: { Origin: new URL(baseURL).origin },
   });

@@ -285,7 +285,7 @@ describe("development-only pages", () => {
       message: "If an account exists for this email, you will receive a reset link.",
     });
     // The queue retried it, then dead-lettered it: one error, and /admin lists it as failed (tests/worker/email-queue.test.ts).
-    expectConsoleError(/"Reset your LIGHT Cards password"\) failed after 5 attempts: RESEND_API_KEY is not configured/);
+    expectConsoleError(/\(Reset your LIGHT Cards password\) failed after 5 attempts: RESEND_API_KEY is not configured/);
   });
 
   it("in production sends mail through Resend (faked at the fetch boundary)", async () => {

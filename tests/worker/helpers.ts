@@ -90,8 +90,15 @@ export function postForm(
 }
 
 /** Signs in through the /login form, as a browser would; returns the session cookie to send back. */
-export async function signInCookie(email: string, password = PASSWORD, env: Record<string, string> = {}): Promise<string> {
-  const response = await postForm("/login", { email, password, intent: "password" }, { env });
+export async function signInCookie(
+  email: string,
+  password = PASSWORD,
+  env: Record<string, string> = {},
+  options: { remember?: boolean } = {},
+): Promise<string> {
+  const fields: Record<string, string> = { email, password, intent: "password" };
+  if (options.remember) fields.rememberMe = "on";
+  const response = await postForm("/login", fields, { env });
   expect(response.status, `sign-in of ${email}`).toBe(302);
   return cookieFrom(response, "lc_session");
 }

@@ -106,6 +106,9 @@ describe("every page", () => {
   });
 });
 
+/** "Keep me logged in": only such a session may keep pages offline. */
+const REMEMBERED = { remember: true };
+
 describe("/offline-collection.json: whose pages a browser may keep", () => {
   const collection = async (cookie?: string) => {
     const response = await fetchApp("/offline-collection.json", cookie ? { headers: { Cookie: cookie } } : undefined);
@@ -115,24 +118,44 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
 
   it("names no account for a visitor or a member without access", async () => {
     expect(await collection()).toEqual({ key: null });
-    expect(await collection((await signedInUser("no-access")).cookie)).toEqual({ key: null });
+    expect(await collection((await signedInUser("no-access", {}, REMEMBERED)).cookie)).toEqual({ key: null });
+  });
+
+  it("names none for a buyer signed in for this browser session only, and clears the session's marker", async () => {
+    const me = await buyer("offline-browser-session");
+    const response = await fetchApp("/offline-collection.json", { headers: { Cookie: `${me.cookie}; lc_offline=1` } });
+    expect(await response.json()).toEqual({ key: null });
+    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("lc_offline="))).toMatch(/^lc_offline=; .*Max-Age=0/);
+  });
+
+  it("gives a remembered buyer's copy the session's expiry, and a marker cookie the service worker can read, as long-lived", async () => {
+    const me = await buyer("offline-expiry", REMEMBERED);
+    const response = await fetchApp("/offline-collection.json", { headers: { Cookie: me.cookie } });
+    const { expiresAt } = (await response.json()) as { expiresAt: number };
+    const thirtyDays = 30 * 24 * 60 * 60 * 1000;
+    expect(expiresAt).toBeGreaterThan(Date.now() + thirtyDays - 60_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + thirtyDays);
+    const marker = response.headers.getSetCookie().find((cookie) => cookie.startsWith("lc_offline=")) ?? "";
+    expect(marker).toMatch(/^lc_offline=1; Path=\/; Max-Age=(\d+); SameSite=Lax$/);
+    expect(Number(/Max-Age=(\d+)/.exec(marker)?.[1])).toBeGreaterThan(thirtyDays / 1000 - 60);
+    expect(marker).not.toMatch(/HttpOnly/i);
   });
 
   it("gives a buyer the library and every card page under an opaque key of their own, the same on every device", async () => {
     const cards = await env.DB.prepare("SELECT id FROM affirmation_cards ORDER BY order_index, id").all<{ id: string }>();
-    const first = await buyer("offline-a");
+    const first = await buyer("offline-a", REMEMBERED);
     const mine = await collection(first.cookie);
     expect(mine.pages?.map((page) => page.path)).toEqual(["/cards", ...cards.results.map((card) => `/cards/${card.id}`)]);
     expect(mine.key).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect(mine.key).not.toContain(first.id);
     expect((await collection(first.cookie)).key).toBe(mine.key);
 
-    const other = await collection((await buyer("offline-b")).cookie);
+    const other = await collection((await buyer("offline-b", REMEMBERED)).cookie);
     expect(other.key).not.toBe(mine.key);
   });
 
   it("changes the versions of the library and of that card's page, and no other, when a favourite changes", async () => {
-    const me = await buyer("offline-favourite");
+    const me = await buyer("offline-favourite", REMEMBERED);
     const before = await collection(me.cookie);
     const favourite = before.pages?.[2]?.path ?? "";
     const saved = await api("/api/favorites", {
@@ -146,7 +169,7 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
     const changed = after.pages?.filter((page, index) => page.version !== before.pages?.[index]?.version).map((page) => page.path);
     expect(changed).toEqual(["/cards", favourite]);
     // Another buyer with the same hearts has the same versions: they name what a page shows, not whose it is.
-    expect(after.pages?.[3]?.version).toBe((await collection((await buyer("offline-other")).cookie)).pages?.[3]?.version);
+    expect(after.pages?.[3]?.version).toBe((await collection((await buyer("offline-other", REMEMBERED)).cookie)).pages?.[3]?.version);
   });
 });
 

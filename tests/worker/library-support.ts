@@ -14,18 +14,22 @@ export const db = createDb(env.DB);
 /** A signed-in account: its bearer token, its browser session cookie, its id. */
 export type Caller = { token: string; cookie: string; id: string; email: string };
 
-export async function signedInUser(label = "user", env: Record<string, string> = {}): Promise<Caller> {
+export async function signedInUser(
+  label = "user",
+  env: Record<string, string> = {},
+  options: { remember?: boolean } = {},
+): Promise<Caller> {
   const { email } = await createVerifiedUser(uniqueEmail(label));
   const token = await signInApi(email);
-  const cookie = await signInCookie(email, undefined, env);
+  const cookie = await signInCookie(email, undefined, env, options);
   const me = await fetchApp("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } });
   const { user } = (await me.json()) as { user: { id: string } };
   return { token, cookie, id: user.id, email };
 }
 
-/** A signed-in account with access (an admin grant: the same access function as a purchase). */
-export async function buyer(label = "buyer"): Promise<Caller> {
-  const caller = await signedInUser(label);
+/** A signed-in account with access (an admin grant: the same access function as a purchase); `remember`: "Keep me logged in". */
+export async function buyer(label = "buyer", options: { remember?: boolean } = {}): Promise<Caller> {
+  const caller = await signedInUser(label, {}, options);
   await grantAccessByEmail(db, { email: caller.email, actor: { userId: null, email: "tests" }, reason: "library tests" });
   return caller;
 }

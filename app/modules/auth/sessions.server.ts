@@ -202,7 +202,14 @@ export async function clearSessionCookie(config: AppConfig, request: Request): P
 // The signed-in user of a request
 // ---------------------------------------------------------------------------
 
-export type CurrentUser = { user: User; sessionId: string; via: "cookie" | "bearer" };
+export type CurrentUser = {
+  user: User;
+  sessionId: string;
+  via: "cookie" | "bearer";
+  /** "Keep me logged in": the cookie outlives the browser session (and only then may the browser keep pages offline). */
+  persistent: boolean;
+  expiresAt: Date;
+};
 
 /**
  * Who is making this request, resolved at most once per request from the session cookie or an
@@ -270,7 +277,8 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
         await serializeSessionCookie(config, request, { token: carried.token, persistent: true, expiresAt: result.renewedExpiresAt }),
       );
     }
-    return { user: result.session.user, sessionId: result.session.id, via: carried.via };
+    const { user, id, persistent, expiresAt } = result.session;
+    return { user, sessionId: id, via: carried.via, persistent, expiresAt };
   }
 
   function once(): Promise<CurrentUser | null> {

@@ -4,21 +4,25 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cardAudienceFor } from "~/modules/access/access.server";
-import { getUser } from "~/modules/auth/guards.server";
 import { getCardsFor } from "~/modules/cards/cards.server";
 import { getPublicCollection } from "~/modules/cards/public-collection.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
+import { carriesCookie, isPlainHttpLocalhost } from "~/modules/http/cookies.server";
 import { sha256Hex } from "~/modules/security/crypto.server";
 import { signValue } from "~/modules/security/signatures.server";
-import type { OfflineCollection } from "./protocol";
+import { OFFLINE_MARKER_COOKIE, type OfflineCollection } from "./protocol";
 
 /** The cache key's purpose label: a signature made for anything else never names a cache. */
 const CACHE_KEY_LABEL = "offline-cache:";
 
 export async function offlineCollectionFor(context: AppLoadContext): Promise<OfflineCollection> {
-  const user = await getUser(context);
+  const current = await context.auth.getCurrentUser();
+  // Only a remembered session keeps a copy: a browser-session sign-in ends when the browser closes, and the next
+  // person on a shared device must not find the account's pages offline.
+  if (!current || current.via !== "cookie" || !current.persistent) return { key: null };
+  const { user } = current;
   // Only a buyer keeps the collection: a member's previews and a visitor's pages are public or one tap from checkout.
-  if (!user || (await cardAudienceFor(context.db, user)) !== "buyer") return { key: null };
+  if ((await cardAudienceFor(context.db, user)) !== "buyer") return { key: null };
   const [{ cards }, favoriteIds, content] = await Promise.all([
     getCardsFor(context.db, "buyer"),
     listFavoriteCardIds(context.db, user.id),
@@ -33,6 +37,7 @@ export async function offlineCollectionFor(context: AppLoadContext): Promise<Off
   ]);
   return {
     key,
+    expiresAt: current.expiresAt.getTime(),
     pages: [
       { path: "/cards", version: library.slice(0, 16) },
       ...cards.map((card) => ({ path: `/cards/${card.id}`, version: `${content.version}:${favorites.has(card.id) ? "favourite" : "-"}` })),
@@ -50,4 +55,17 @@ export async function offlineCollectionFor(context: AppLoadContext): Promise<Off
  */
 export function clearSiteDataWhenSessionEnds(response: Response, sessionChange: "started" | "ended" | null): void {
   if (sessionChange === "ended") response.headers.set("Clear-Site-Data", '"cache"');
+}
+
+/**
+ * The session's marker for the service worker (protocol.ts): set with the remembered session's lifetime while a copy
+ * may be kept, cleared when none may. Not httpOnly, so the worker can read it offline; it holds nothing but "1".
+ */
+export function offlineMarkerCookie(request: Request, collection: OfflineCollection): string | null {
+  const secure = isPlainHttpLocalhost(request) ? "" : "; Secure";
+  if (!collection.key) {
+    return carriesCookie(request, OFFLINE_MARKER_COOKIE) ? `${OFFLINE_MARKER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}` : null;
+  }
+  const maxAge = Math.max(0, Math.floor((collection.expiresAt - Date.now()) / 1000));
+  return `${OFFLINE_MARKER_COOKIE}=1; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
 }

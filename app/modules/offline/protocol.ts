@@ -7,11 +7,13 @@
 export const OFFLINE_COLLECTION_PATH = "/offline-collection.json";
 
 export type OfflineCollection =
-  /** Signed out, or no access to the collection: the browser keeps no one's pages. */
+  /** Signed out, signed in for this browser session only, or no access to the collection: the browser keeps no one's pages. */
   | { key: null }
   | {
       /** Opaque and stable per account (an HMAC of its id): names the cache that holds the pages. */
       key: string;
+      /** When the session ends unless it is used again (ms since the epoch): the copy opens offline until then only. */
+      expiresAt: number;
       /** The library and every card page, each with what it shows as a version: a page is fetched again when it changes. */
       pages: OfflinePage[];
     };
@@ -41,3 +43,18 @@ export const SIGNED_IN_ATTRIBUTE = "data-signed-in";
 
 /** Set on the document's root element by the page once the worker keeps the collection: `data-offline="ready"`. */
 export const OFFLINE_READY_ATTRIBUTE = "data-offline";
+
+/**
+ * A cookie scripts and the service worker can see, set beside a remembered session and with its lifetime: while the
+ * browser holds it, the session it stands for may still be live. Gone (expired, cleared), the offline copy is too.
+ */
+export const OFFLINE_MARKER_COOKIE = "lc_offline";
+
+/**
+ * Whether the service worker may answer from the offline copy: before its session's expiry, and while the session's
+ * marker is there (`marker` null where the worker cannot read cookies: the expiry alone then decides). A copy kept
+ * before expiries were recorded has none and is never opened.
+ */
+export function offlineCopyUsable(input: { expiresAt: number | null; now: number; marker: boolean | null }): boolean {
+  return input.expiresAt !== null && input.now < input.expiresAt && input.marker !== false;
+}
