@@ -19,7 +19,7 @@ export async function offlineCollectionFor(context: AppLoadContext): Promise<Off
   const current = await context.auth.getCurrentUser();
   // Only a remembered session keeps a copy: a browser-session sign-in ends when the browser closes, and the next
   // person on a shared device must not find the account's pages offline.
-  if (!current || current.via !== "cookie" || !current.persistent) return { key: null };
+  if (current?.via !== "cookie" || !current.persistent) return { key: null };
   const { user } = current;
   // Only a buyer keeps the collection: a member's previews and a visitor's pages are public or one tap from checkout.
   if ((await cardAudienceFor(context.db, user)) !== "buyer") return { key: null };
