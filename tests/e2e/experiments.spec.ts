@@ -36,8 +36,12 @@ async function heroClicksOnAdmin(browser: Browser, testInfo: TestInfo): Promise<
 test.describe("A/B tests of the landing copy", () => {
   // Headless Chromium names itself HeadlessChrome, which the app (rightly) takes for a bot: nothing would be assigned
   // or counted. A person's browser says Chrome.
+  // And an address of its own (wrangler dev keeps the CF-Connecting-IP a request brings): every browser test runs from
+  // 127.0.0.1, which mints at most `new_visitor_ip` visitors a minute in development too, past which a landing is a
+  // non-participant's (docs/decisions/020-ab-tests.md).
   test.use({
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+    extraHTTPHeaders: { "CF-Connecting-IP": "203.0.113.20" },
   });
 
   test("a visitor sees their assigned headline on every visit, and a click on the hero's buy button is counted", async ({

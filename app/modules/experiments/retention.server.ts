@@ -19,7 +19,7 @@ export const AB_EVENT_FOLD_DAYS = 2;
  * Rows per D1 batch. The rows are chosen by a subquery, not bound one by one (D1 binds at most 100 values to a
  * statement); a large batch keeps a day's fold well inside the 1,000 queries one invocation may make.
  */
-const BATCH_SIZE = 5_000;
+const BATCH_SIZE = 10_000;
 
 export async function compactExperimentEvents(db: Database, now: Date): Promise<{ clicks: number; pageViews: number }> {
   const before = now.getTime() - AB_EVENT_FOLD_DAYS * 86_400_000;
