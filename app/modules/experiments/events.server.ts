@@ -119,7 +119,8 @@ export async function recordLandingReturn(context: AppLoadContext, request: Requ
   if (experiments.subject) {
     await enforceRateLimits(context, request, [{ rule: "experiment_event_subject", subject: subjectKey(experiments.subject) }]);
   }
-  await recordLandingView(context, request.headers.get("Referer") ?? request.url);
+  // The page is the landing: its address as the browser reports it, else the landing's own.
+  await recordLandingView(context, request.headers.get("Referer") ?? new URL("/", request.url).href);
 }
 
 /**
