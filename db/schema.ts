@@ -417,8 +417,10 @@ export const abEvents = sqliteTable(
 );
 
 /**
- * Clicks the daily clean-up took out of `ab_events` (docs/decisions/020-ab-tests.md, "Retention"): their count per
- * test, variant, event and placement ('' for none), added to the live rows by the results so /admin stays exact.
+ * Events the daily clean-up took out of `ab_events` (docs/decisions/020-ab-tests.md, "Retention"): clicks, and
+ * visitors' page views (one per visitor and test, so a count of visitors), counted per test, variant, event, placement
+ * ('' for none) and the events' UTC day (`YYYY-MM-DD`; '' for clicks folded before days were kept), added to the live
+ * rows by the results so /admin stays exact.
  */
 export const abEventTotals = sqliteTable(
   "ab_event_totals",
@@ -427,9 +429,10 @@ export const abEventTotals = sqliteTable(
     variant: text("variant").notNull(),
     event: text("event").notNull(),
     placement: text("placement").notNull().default(""),
+    day: text("day").notNull().default(""),
     events: integer("events").notNull(),
   },
-  (t) => [uniqueIndex("ab_event_totals_key").on(t.testName, t.variant, t.event, t.placement)],
+  (t) => [uniqueIndex("ab_event_totals_key").on(t.testName, t.variant, t.event, t.placement, t.day)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -19,6 +19,7 @@ import { SAMPLE_CARD_ID, VISITOR_PREVIEW_LIMIT } from "~/modules/cards/cards.ser
 import { getPublicCollection, previewsOf } from "~/modules/cards/public-collection.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
 import { recordLandingView } from "~/modules/experiments/events.server";
+import { LANDING_RETURN_PATH } from "~/modules/experiments/experiments";
 
 export const meta: MetaFunction = () => [
   { title: "LIGHT Cards: Speak God's Truth Over Your Day" },
@@ -100,6 +101,8 @@ export default function LandingPage() {
         />
         <FaqSection faqs={faqs} />
         <FinalCtaSection ctaLabel={copy.ctaLabel} cardCount={cardCount} categoryCount={categoryCount} />
+        {/* The browser's return with its cookies: counts a new visitor's first view (020), scripts or not. */}
+        <img src={LANDING_RETURN_PATH} alt="" width={1} height={1} aria-hidden="true" className="absolute h-px w-px opacity-0" />
       </main>
       <SiteFooter />
     </>

@@ -24,7 +24,7 @@ import {
   sendsNoCookie,
 } from "~/modules/experiments/assignment.server";
 import { consumeEventBatch, EVENTS_QUEUE } from "~/modules/experiments/event-queue.server";
-import { landingViewAlreadyCounted, recordLandingView } from "~/modules/experiments/events.server";
+import { landingViewCountsNothing, recordLandingView } from "~/modules/experiments/events.server";
 import { variantSetKey } from "~/modules/experiments/experiments";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 // Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
@@ -135,10 +135,12 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     const cacheable = isCacheablePageRequest(checked);
     // A visitor's public answer the isolate holds is answered before the rest of the request is built. It sets no
     // cookie: only the landing's experiments do, and the landing is answered here only when they send nothing back
-    // (its variants from the visitor's own signed cookies, no new id, today's view already counted).
+    // (its variants from the visitor's own signed cookies, no new id, nothing left to count).
     const content = cacheable ? freshPublicVersion(config) : null;
+    // Minting a visitor is rate-limited on every path that mints, the isolate's copy included (020).
+    const rateLimiter = getRateLimiter(env, { isDevelopment: config.isDevelopment });
     const landingExperiments =
-      cacheable && isLanding(checked) ? resolveVisitorExperiments({ config, cloudflare: { env, ctx } }, checked) : null;
+      cacheable && isLanding(checked) ? resolveVisitorExperiments({ config, cloudflare: { env, ctx }, rateLimiter }, checked) : null;
     const keptKey = content && (await keptVariants(landingExperiments));
     const kept =
       content && keptKey
@@ -168,10 +170,10 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       cspNonce,
       email: createEmailSender({ db, config, queue: env.EMAIL_QUEUE }),
       stripe: createStripeClient(env.STRIPE_SECRET_KEY),
-      rateLimiter: getRateLimiter(env, { isDevelopment: config.isDevelopment }),
+      rateLimiter,
       fonts,
       imageEngine,
-      experiments: createRequestExperiments({ config, cloudflare, auth }, guarded, landingExperiments),
+      experiments: createRequestExperiments({ config, cloudflare, auth, rateLimiter }, guarded, landingExperiments),
       requestLog,
       buildVersion,
     };
@@ -259,7 +261,7 @@ async function keptVariants(landingExperiments: Promise<Experiments> | null): Pr
   if (!landingExperiments) return "-";
   // A failure is met again, and reported, where the landing's loader awaits the same promise.
   const experiments = await landingExperiments.catch(() => null);
-  if (!experiments || !sendsNoCookie(experiments) || !landingViewAlreadyCounted(experiments)) return null;
+  if (!experiments || !sendsNoCookie(experiments) || !landingViewCountsNothing(experiments)) return null;
   return variantSetKey(experiments.variants);
 }
 

@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { LANDING_RETURN_PATH } from "~/modules/experiments/experiments";
 import { collectCountsLines } from "./counts-lines";
 import { fetchAppWithEnv } from "./helpers";
 import { api, buyer, paidCard } from "./library-support";
@@ -22,22 +23,41 @@ async function rowsWrittenPerInsert(table: string): Promise<number> {
   return 1 + (indexes ?? 0);
 }
 
-function landing(headers: Record<string, string> = {}) {
+function request(path: string, headers: Record<string, string> = {}) {
   const ray = `counts-${crypto.randomUUID()}`;
-  return fetchAppWithEnv(COUNTING, "/", { headers: { "User-Agent": BROWSER, "cf-ray": ray, ...headers } }).then((response) => ({
+  return fetchAppWithEnv(COUNTING, path, { headers: { "User-Agent": BROWSER, "cf-ray": ray, ...headers } }).then((response) => ({
     response,
     counts: requestLine(ray),
   }));
 }
 
+function landing(headers: Record<string, string> = {}) {
+  return request("/", headers);
+}
+
+/** The cookies an answer sets, as the browser sends them back. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((entry) => entry.split(";")[0])
+    .join("; ");
+}
+
 describe("counted at the bindings, after-response work included", () => {
-  it("a new visitor's landing writes nothing to KV or D1 and sends one events message, whose batch writes its rows", async () => {
+  it("a new visitor's landing writes and sends nothing; the image its browser loads sends one events message, whose batch writes its rows", async () => {
     const { response, counts } = await landing();
     expect(response.status).toBe(200);
     expect(counts?.kv.writes).toBe(0);
     expect(counts?.d1.rowsWritten).toBe(0);
     expect(counts?.d1.statements).toBeGreaterThan(0);
-    expect(counts?.queues).toEqual({ EVENTS_QUEUE: 1 });
+    expect(counts?.queues).toEqual({});
+
+    // The browser comes back with its cookies for the landing's image: that counts the view, and writes nothing itself.
+    const image = await request(LANDING_RETURN_PATH, { Cookie: cookiesOf(response) });
+    expect(image.response.headers.get("Content-Type")).toBe("image/gif");
+    expect(image.counts?.kv.writes).toBe(0);
+    expect(image.counts?.d1.rowsWritten).toBe(0);
+    expect(image.counts?.queues).toEqual({ EVENTS_QUEUE: 1 });
 
     // The consumer's line: one statement for the batch, each row written with its index entries.
     const consumed = lines.filter((line) => line.type === "queue" && line.name === "light-cards-events");
@@ -50,12 +70,10 @@ describe("counted at the bindings, after-response work included", () => {
     expect(consumed[0]?.d1.rowsWritten).toBe((rows ?? 0) * (await rowsWrittenPerInsert("ab_events")));
   });
 
-  it("the same visitor's second landing that day is an edge-cache hit and sends nothing at all", async () => {
+  it("the same visitor's second landing is an edge-cache hit and sends nothing at all", async () => {
     const first = await landing();
-    const cookie = first.response.headers
-      .getSetCookie()
-      .map((entry) => entry.split(";")[0])
-      .join("; ");
+    const image = await request(LANDING_RETURN_PATH, { Cookie: cookiesOf(first.response) });
+    const cookie = `${cookiesOf(first.response).split("; ")[0]}; ${cookiesOf(image.response)}`;
     const { response, counts } = await landing({ Cookie: cookie });
     // The first view of this variant set missed and stored it (or an earlier test did); this one is served from it,
     // from the isolate's own copy of it: not even a lookup in the colo's cache.

@@ -89,7 +89,7 @@ describe("the daily clean-up", () => {
       .filter((line) => line.type === "note");
     expect(notes.map((line) => line.what)).toContain(
       "Clean-up: deleted 1202 expired sessions, 3 used or expired one-time tokens, 1 sent emails and 1 daily-card records older than 90 days; " +
-        "A/B events older than 30 days: 0 clicks moved into totals, 0 repeat page views deleted",
+        "A/B events older than 2 days folded into daily totals: 0 clicks, 0 visitors' page views",
     );
 
     // The account itself, and its verification (a used token, now gone), are untouched: it still signs in.

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { readConfig } from "~/modules/config/config.server";
-import { DEFAULT_SETTINGS, EXPERIMENTS } from "~/modules/experiments/experiments";
+import { DEFAULT_SETTINGS, EXPERIMENTS, LANDING_RETURN_PATH } from "~/modules/experiments/experiments";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { cookieFrom, fetchApp, fetchAppWithEnv, postForm, visibleText } from "./helpers";
 import { buyer, signedInUser } from "./library-support";
@@ -67,10 +67,21 @@ describe("public pages from the edge cache", () => {
       const response = await fetchAppWithEnv(kept, url, { headers });
       return { response, status: edgeStatus(response), html: await response.text() };
     };
-    const cookiesOf = (response: Response) => `${cookieFrom(response, "lc_vid")}; ${cookieFrom(response, "lc_ab")}`;
+    // Each browser loads the landing's image with the cookies it was given: its view is counted there, and its
+    // assignment cookie records it, so nothing is left to count on its next visit.
+    const browserOf = async (response: Response) => {
+      const image = await fetchApp(LANDING_RETURN_PATH, {
+        headers: { Cookie: `${cookieFrom(response, "lc_vid")}; ${cookieFrom(response, "lc_ab")}` },
+      });
+      return { cookie: `${cookieFrom(response, "lc_vid")}; ${cookieFrom(image, "lc_ab")}` };
+    };
+    const browsers = new Map([
+      [seesA, await browserOf(seesA.response)],
+      [seesB, await browserOf(seesB.response)],
+    ]);
     for (let round = 0; round < 3; round++) {
       for (const visitor of [seesA, seesB]) {
-        const again = await visit({ Cookie: cookiesOf(visitor.response) });
+        const again = await visit({ Cookie: browsers.get(visitor)!.cookie });
         expect(again.status).toBe("hit");
         expect(again.html).toBe(visitor.html);
         expect(again.response.headers.getSetCookie()).toEqual([]);

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getLandingCopy } from "~/content/landing-copy";
 import { subjectBucket, variantForBucket } from "~/modules/experiments/buckets";
-import { DEFAULT_SETTINGS, EXPERIMENTS, type ExperimentName, type Variant } from "~/modules/experiments/experiments";
+import { DEFAULT_SETTINGS, EXPERIMENTS, type ExperimentName, LANDING_RETURN_PATH, type Variant } from "~/modules/experiments/experiments";
 import { SPLIT_MESSAGE } from "~/modules/experiments/experiments.schema";
 import worker from "../../worker/index";
 import { checkoutMetadataAs, completed, fakeStripe, paidSession, webhook } from "../fakes/stripe";
@@ -152,17 +152,25 @@ describe("A/B events", () => {
     expect(await eventsOf(visitorId, "conversion")).toHaveLength(0);
   });
 
-  it("sends a visitor's landing view to the events queue once a day: a second view that day sends and writes nothing", async () => {
+  it("sends a new visitor's view to the events queue when the browser comes back with its cookie, once: later views send nothing", async () => {
     const vars = testEnv();
     const first = await fetchAppWith(vars, "/");
     const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
-    const cookies = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}`;
-    await first.text();
+    let cookies = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}`;
+    const html = await first.text();
+    // The landing mints the visitor and counts nothing yet: its image is the browser coming back.
+    expect(vars.EVENTS_QUEUE.sent).toEqual([]);
+    expect(html).toContain(`src="${LANDING_RETURN_PATH}"`);
+
+    const image = await fetchAppWith(vars, LANDING_RETURN_PATH, { headers: { Cookie: cookies } });
+    expect(image.headers.get("Content-Type")).toBe("image/gif");
     // One message: the view's row in each running test.
     expect(vars.EVENTS_QUEUE.sent.map(({ body }) => (body as { rows: unknown[] }).rows.length)).toEqual([EXPERIMENTS.length]);
+    cookies = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(image, "lc_ab")}`;
 
     const again = await fetchAppWith(vars, "/", { headers: { Cookie: cookies } });
     expect(await heroVariant(again)).toBeDefined();
+    await fetchAppWith(vars, LANDING_RETURN_PATH, { headers: { Cookie: cookies } });
     expect(vars.EVENTS_QUEUE.sent).toHaveLength(1);
     expect(await eventsOf(visitorId, "page_view")).toHaveLength(EXPERIMENTS.length);
   });
@@ -217,9 +225,13 @@ describe("A/B events", () => {
   it("counts a purchase as one conversion per test for the variant the buyer saw, carried through Stripe, however often the webhook is replayed", async () => {
     fakeStripe();
     const first = await landing();
-    const browser = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}`;
     const visitorId = visitorIdOf(cookieFrom(first, "lc_vid"));
     const variant = await heroVariant(first);
+    // The browser loads the landing's image with its new cookies: its view is counted, and its cookie records it.
+    const image = await fetchApp(LANDING_RETURN_PATH, {
+      headers: { Cookie: `${cookieFrom(first, "lc_vid")}; ${cookieFrom(first, "lc_ab")}` },
+    });
+    const browser = `${cookieFrom(first, "lc_vid")}; ${cookieFrom(image, "lc_ab")}`;
     // The checkout the visitor starts carries their assignment in the Checkout Session's metadata (no KV holds it).
     const email = uniqueEmail("ab-buyer");
     const metadata = await checkoutMetadataAs(browser, email);

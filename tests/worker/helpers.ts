@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { LANDING_RETURN_PATH } from "~/modules/experiments/experiments";
 import worker from "../../worker/index";
 import { memoryRateLimitBindings } from "../fakes/ratelimits";
 import { PASSWORD, uniqueEmail } from "../support/identities";
@@ -129,6 +130,19 @@ export function cookieFrom(response: Response, name: string): string {
   const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
   if (!setCookie) throw new Error(`No ${name} cookie in ${JSON.stringify(response.headers.getSetCookie())}`);
   return setCookie.split(";")[0]!;
+}
+
+/**
+ * A new visitor's browser on the landing page: the page, then the image it links (LANDING_RETURN_PATH), fetched with
+ * the cookies the page set, which is what counts the visitor (docs/decisions/020-ab-tests.md). Returns the page and
+ * the browser's cookies after both.
+ */
+export async function landAsBrowser(headers: Record<string, string> = {}): Promise<{ landing: Response; html: string; cookie: string }> {
+  const landing = await fetchApp("/", { headers });
+  const html = await landing.text();
+  const given = `${cookieFrom(landing, "lc_vid")}; ${cookieFrom(landing, "lc_ab")}`;
+  const image = await fetchApp(LANDING_RETURN_PATH, { headers: { ...headers, Cookie: given } });
+  return { landing, html, cookie: `${cookieFrom(landing, "lc_vid")}; ${cookieFrom(image, "lc_ab")}` };
 }
 
 /** The newest email delivered to an address (the local outbox, status sent), or the newest whose subject has `subject`, and the first link in it. */

@@ -63,7 +63,7 @@ describe("Cloudflare binding rate limiter (the real binding's contract)", () => 
     expect(results.at(-1)).toEqual({ success: false, limit: 3, remaining: 0, retryAfterSeconds: 60 });
   });
 
-  it("uses the high development threshold (the _DEV twins) for ip-scoped rules in development, and the production one for emails", async () => {
+  it("uses the high development threshold (the _DEV twins) for ip-scoped rules in development, and the production one for emails and new visitors", async () => {
     const development = getRateLimiter(env, { isDevelopment: true });
     for (const rule of RATE_LIMIT_RULE_NAMES.filter((name) => RATE_LIMIT_RULES[name].scope === "ip")) {
       expect(env[bindingNameFor(rule, true)], `binding ${bindingNameFor(rule, true)}`).toBeDefined();
@@ -72,5 +72,10 @@ describe("Cloudflare binding rate limiter (the real binding's contract)", () => 
       allowedThenRefused(DEVELOPMENT_IP_LIMIT),
     );
     expect(await allowedInOneWindow(development, "register_email", 3, freshKeyFor("register_email"))).toEqual(allowedThenRefused(3));
+    // Minting A/B visitors is limited in development as in production (docs/decisions/020-ab-tests.md).
+    const newVisitors = RATE_LIMIT_RULES.new_visitor_ip.limit;
+    expect(await allowedInOneWindow(development, "new_visitor_ip", newVisitors, freshKeyFor("new_visitor_ip"))).toEqual(
+      allowedThenRefused(newVisitors),
+    );
   });
 });

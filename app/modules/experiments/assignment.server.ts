@@ -4,10 +4,11 @@ import type { User } from "#db/schema";
 import { signedCookie } from "~/modules/http/cookies.server";
 import { isCrawler } from "~/modules/http/crawlers";
 import { logProblem } from "~/modules/observability/log.server";
+import { rateLimitKeyForIp } from "~/modules/ratelimit/limiter.server";
 import { subjectBucket, variantForBucket } from "./buckets";
-import { type AllExperimentSettings, EXPERIMENTS, type VariantAssignment, variantOutsideTest } from "./experiments";
+import { type AllExperimentSettings, EXPERIMENTS, type ExperimentName, type VariantAssignment, variantOutsideTest } from "./experiments";
 import { readExperimentSettings } from "./settings.server";
-import { ensureVisitorId } from "./visitor.server";
+import { newVisitorCookie, readVisitorId } from "./visitor.server";
 
 /**
  * Who sees which variant (docs/decisions/020-ab-tests.md). Decided in the loader, before the page renders, so there
@@ -16,7 +17,9 @@ import { ensureVisitorId } from "./visitor.server";
  *   device, or a visitor's signed id (a visitor needs no storage, so a first visit costs no KV read or write);
  * - the assignment is mirrored in a signed cookie, so a change of split never moves anyone already assigned;
  * - a signed-in user's is also kept in KV (`assign:user:<id>`), so it follows them to a device that has no cookie;
- * - crawlers and visitors who send `Sec-GPC: 1` or `DNT: 1` see the control and are neither stored nor counted.
+ * - crawlers and visitors who send `Sec-GPC: 1` or `DNT: 1` see the control and are neither stored nor counted;
+ * - a client address mints at most `new_visitor_ip` visitor ids a minute; past it a request without one is a
+ *   non-participant's, as an opted-out visitor's is.
  */
 
 export type ExperimentSubject = { kind: "user" | "visitor"; id: string };
@@ -28,13 +31,15 @@ export type Experiments = {
   subject: ExperimentSubject | null;
   /** The browser's visitor id (null when not counted). */
   visitorId: string | null;
+  /** The visitor id was issued by this request: nothing is counted until the browser comes back with it. */
+  newVisitor: boolean;
+  /** The tests this subject's page view was counted in, as its assignment cookie records (updated when counted). */
+  counted: ExperimentName[];
   settings: AllExperimentSettings;
   /** Cookies to send with the response (a new visitor id); the assignment cookie is signed once, when the answer is sent. */
   setCookies: string[];
   /** The assignment cookie must be sent (new, changed, or not this subject's). */
   assignmentChanged: boolean;
-  /** The UTC day of the last landing view counted for this browser, as its assignment cookie says. */
-  viewedOn: string | null;
   /** What the assignment cookie holds (null when nothing is counted). */
   assignmentCookie: z.infer<typeof cookieSchema> | null;
 };
@@ -44,8 +49,21 @@ const YEAR = 365 * 24 * 60 * 60;
 export const ASSIGNMENT_COOKIE_NAME = "lc_ab";
 const storedAssignmentSchema = z.partialRecord(z.enum(EXPERIMENTS), z.enum(["A", "B"]));
 type StoredAssignment = z.infer<typeof storedAssignmentSchema>;
-/** The cookie: whose assignment it is, the assignment, and the UTC day of the last landing view counted for it. */
-const cookieSchema = z.object({ subject: z.string(), assignment: storedAssignmentSchema, viewed: z.string().optional() });
+/**
+ * The cookie: whose assignment it is, the assignment, the UTC day of the last landing view counted for it, and the
+ * tests that view was counted in (a cookie from before `counted` existed, with a view, was counted in its assignment's).
+ */
+const cookieSchema = z.object({
+  subject: z.string(),
+  assignment: storedAssignmentSchema,
+  viewed: z.string().optional(),
+  counted: z.array(z.string()).optional(),
+});
+
+function countedTests(cookie: z.infer<typeof cookieSchema>): ExperimentName[] {
+  const counted = cookie.counted ?? (cookie.viewed ? Object.keys(cookie.assignment) : []);
+  return EXPERIMENTS.filter((name) => counted.includes(name));
+}
 
 export function subjectKey(subject: ExperimentSubject): string {
   return `assign:${subject.kind}:${subject.id}`;
@@ -65,37 +83,49 @@ async function storedAssignment(
   context: Pick<AppLoadContext, "config" | "cloudflare">,
   request: Request,
   subject: ExperimentSubject,
-): Promise<{ assignment: StoredAssignment; fromCookie: boolean; viewed: string | null }> {
+): Promise<{ assignment: StoredAssignment; fromCookie: boolean; counted: ExperimentName[] }> {
   const cookie = cookieSchema.safeParse(await assignmentCookie(context, request).parse(request.headers.get("Cookie")));
   if (cookie.success && cookie.data.subject === subjectKey(subject)) {
-    return { assignment: cookie.data.assignment, fromCookie: true, viewed: cookie.data.viewed ?? null };
+    return { assignment: cookie.data.assignment, fromCookie: true, counted: countedTests(cookie.data) };
   }
-  if (subject.kind === "visitor") return { assignment: {}, fromCookie: false, viewed: null };
-  return { assignment: (await readStoredAssignment(context.cloudflare.env.AB_KV, subject)) ?? {}, fromCookie: false, viewed: null };
+  const none = { fromCookie: false, counted: [] };
+  if (subject.kind === "visitor") return { assignment: {}, ...none };
+  return { assignment: (await readStoredAssignment(context.cloudflare.env.AB_KV, subject)) ?? {}, ...none };
+}
+
+type ResolveContext = Pick<AppLoadContext, "config" | "cloudflare" | "rateLimiter">;
+
+/**
+ * The browser's visitor id: its own signed one, else a new one when its address has not minted `new_visitor_ip`
+ * visitors this minute (in development too: docs/decisions/020-ab-tests.md); null past the limit.
+ */
+async function visitorFor(context: ResolveContext, request: Request): Promise<{ visitorId: string; setCookie: string | null } | null> {
+  const existing = await readVisitorId(context.config, request);
+  if (existing) return { visitorId: existing, setCookie: null };
+  const allowed = await context.rateLimiter.check("new_visitor_ip", rateLimitKeyForIp(request));
+  if (!allowed.success) return null;
+  return newVisitorCookie(context.config, request);
 }
 
 /** The variants this request shows and whom its events count for; see the module comment for the rules. */
-async function resolveExperiments(
-  context: Pick<AppLoadContext, "config" | "cloudflare">,
-  request: Request,
-  user: Pick<User, "id"> | null,
-): Promise<Experiments> {
+async function resolveExperiments(context: ResolveContext, request: Request, user: Pick<User, "id"> | null): Promise<Experiments> {
   const settings = await readExperimentSettings(context.cloudflare.env.AB_KV, { maxAgeMs: context.config.publicContentTtlMs });
   const outside = Object.fromEntries(EXPERIMENTS.map((name) => [name, variantOutsideTest(settings[name])])) as VariantAssignment;
-  if (isCrawler(request.headers.get("User-Agent")) || optsOutOfTracking(request)) {
-    return {
-      variants: outside,
-      subject: null,
-      visitorId: null,
-      settings,
-      setCookies: [],
-      assignmentChanged: false,
-      viewedOn: null,
-      assignmentCookie: null,
-    };
-  }
+  const nonParticipant = (setCookies: string[]): Experiments => ({
+    variants: outside,
+    subject: null,
+    visitorId: null,
+    newVisitor: false,
+    counted: [],
+    settings,
+    setCookies,
+    assignmentChanged: false,
+    assignmentCookie: null,
+  });
+  if (isCrawler(request.headers.get("User-Agent")) || optsOutOfTracking(request)) return nonParticipant([]);
 
-  const visitor = await ensureVisitorId(context.config, request);
+  const visitor = await visitorFor(context, request);
+  if (!visitor) return nonParticipant([]);
   const setCookies = visitor.setCookie ? [visitor.setCookie] : [];
   const subject: ExperimentSubject = user ? { kind: "user", id: user.id } : { kind: "visitor", id: visitor.visitorId };
   // Without KV the kept assignment is unknown: show what non-participants see and count nothing, rather than draw
@@ -104,19 +134,8 @@ async function resolveExperiments(
     logProblem("warn", "A/B assignment unavailable", error);
     return null;
   });
-  if (!stored) {
-    return {
-      variants: outside,
-      subject: null,
-      visitorId: null,
-      settings,
-      setCookies,
-      assignmentChanged: false,
-      viewedOn: null,
-      assignmentCookie: null,
-    };
-  }
-  const { assignment, fromCookie, viewed } = stored;
+  if (!stored) return nonParticipant(setCookies);
+  const { assignment, fromCookie, counted } = stored;
 
   const variants = { ...outside };
   const next: StoredAssignment = { ...assignment };
@@ -137,22 +156,23 @@ async function resolveExperiments(
     const keep = context.cloudflare.env.AB_KV.put(subjectKey(subject), JSON.stringify(next));
     context.cloudflare.ctx.waitUntil(keep.catch((error: unknown) => logProblem("warn", "Keeping an A/B assignment failed", error)));
   }
-  const cookie = { subject: subjectKey(subject), assignment: next };
+  const cookie = { subject: subjectKey(subject), assignment: next, ...(counted.length > 0 ? { counted } : {}) };
   const assignmentChanged = assignedNow || !fromCookie;
   return {
     variants,
     subject,
     visitorId: visitor.visitorId,
+    newVisitor: subject.kind === "visitor" && visitor.setCookie !== null,
+    counted,
     settings,
     setCookies,
     assignmentChanged,
-    viewedOn: viewed,
     assignmentCookie: cookie,
   };
 }
 
 /** A visitor's experiments (no user signed in), before the rest of the request is built (the Worker's page cache). */
-export function resolveVisitorExperiments(context: Pick<AppLoadContext, "config" | "cloudflare">, request: Request): Promise<Experiments> {
+export function resolveVisitorExperiments(context: ResolveContext, request: Request): Promise<Experiments> {
   return resolveExperiments(context, request, null);
 }
 
@@ -163,11 +183,13 @@ export function sendsNoCookie(experiments: Experiments): boolean {
 
 /**
  * A visitor's assignment as the checkout carries it to the purchase (Stripe's metadata, or the test payment):
- * `hero_messaging=B,cta_button=A`. Empty for a signed-in user, whose assignment KV keeps, and for anyone not counted.
+ * `hero_messaging=B,cta_button=A`, for the tests the visitor was counted in (a conversion never counts for a visitor
+ * the results do not count). Empty for a signed-in user, whose assignment KV keeps, and for anyone not counted.
  */
-export function checkoutAssignment(experiments: Pick<Experiments, "subject" | "assignmentCookie">): string {
+export function checkoutAssignment(experiments: Pick<Experiments, "subject" | "assignmentCookie" | "counted">): string {
   if (experiments.subject?.kind !== "visitor" || !experiments.assignmentCookie) return "";
   return Object.entries(experiments.assignmentCookie.assignment)
+    .filter(([test]) => experiments.counted.includes(test as ExperimentName))
     .map(([test, variant]) => `${test}=${variant}`)
     .join(",");
 }
@@ -193,14 +215,14 @@ export async function readStoredAssignment(kv: KVNamespace, subject: ExperimentS
  */
 export type RequestExperiments = {
   resolve(): Promise<Experiments>;
-  /** Records in the assignment cookie that today's landing view was counted. */
-  rememberViewCounted(day: string): Promise<void>;
+  /** Records in the assignment cookie that today's landing view was counted, in these tests. */
+  rememberViewCounted(day: string, tests: ExperimentName[]): Promise<void>;
   /** The cookies this request's experiments send: a new visitor id, and the assignment cookie when it changed. */
   responseCookies(): Promise<string[]>;
 };
 
 export function createRequestExperiments(
-  context: Pick<AppLoadContext, "config" | "cloudflare" | "auth">,
+  context: Pick<AppLoadContext, "config" | "cloudflare" | "auth" | "rateLimiter">,
   request: Request,
   /** The experiments already resolved for this request's visitor (a page the cache may answer has no user). */
   resolvedForVisitor: Promise<Experiments> | null = null,
@@ -213,16 +235,20 @@ export function createRequestExperiments(
   };
   return {
     resolve,
-    async rememberViewCounted(day) {
-      await resolve();
+    async rememberViewCounted(day, tests) {
+      const experiments = await resolve();
       viewCountedOn = day;
+      // The request's own record too: a checkout later in it carries what was just counted.
+      experiments.counted = EXPERIMENTS.filter((name) => experiments.counted.includes(name) || tests.includes(name));
     },
     async responseCookies() {
       // A resolution that failed was reported where it was awaited; the answer then sends no cookie of its own.
       const experiments = resolved ? await resolved.catch(() => null) : null;
       if (!experiments) return [];
       if (!experiments.assignmentCookie || !(experiments.assignmentChanged || viewCountedOn)) return experiments.setCookies;
-      const cookie = viewCountedOn ? { ...experiments.assignmentCookie, viewed: viewCountedOn } : experiments.assignmentCookie;
+      const cookie = viewCountedOn
+        ? { ...experiments.assignmentCookie, viewed: viewCountedOn, counted: experiments.counted }
+        : experiments.assignmentCookie;
       return [...experiments.setCookies, await assignmentCookie(context, request).serialize(cookie)];
     },
   };

@@ -8,7 +8,7 @@ import { assignmentFromCheckout, type ExperimentSubject, type Experiments, readS
 import { enqueueEventRows, type QueuedEventRow } from "./event-queue.server";
 import { type CtaPlacement, EXPERIMENTS, type ExperimentEvent, type ExperimentName, type Variant } from "./experiments";
 import { readExperimentSettings } from "./settings.server";
-import { readVisitorId } from "./visitor.server";
+import { readVisitorId, visitorStillCounts } from "./visitor.server";
 
 /**
  * Counting A/B events (docs/decisions/020-ab-tests.md). Every event is enqueued after the response (`ctx.waitUntil`)
@@ -76,42 +76,76 @@ function utcDay(now = Date.now()): string {
 const DAY_MS = 86_400_000;
 let today = { day: -1, text: "" };
 
-/** Whether a landing view of these experiments has nothing to count: none may be, or today's already was. */
-export function landingViewAlreadyCounted(experiments: Pick<Experiments, "subject" | "viewedOn">): boolean {
-  return !experiments.subject || experiments.viewedOn === utcDay();
+type CountingExperiments = Pick<Experiments, "subject" | "newVisitor" | "counted" | "settings">;
+
+/**
+ * The running tests a view of the landing would count in now (docs/decisions/020-ab-tests.md, "Counting"): none for
+ * a non-participant; none for a visitor met by this very request (it is counted when its browser comes back with the
+ * cookie: the landing's image, its next landing view or a counted click); none for a visitor past the first day of its
+ * id (it was counted then, or never will be, so that old views can be folded for good); else those not yet counted.
+ */
+function testsToCount(experiments: CountingExperiments): ExperimentName[] {
+  const { subject, settings } = experiments;
+  if (!subject || experiments.newVisitor) return [];
+  if (subject.kind === "visitor" && !visitorStillCounts(subject.id)) return [];
+  return EXPERIMENTS.filter((test) => settings[test].status === "running" && !experiments.counted.includes(test));
+}
+
+/** Whether a landing view of these experiments counts nothing (the page may then come from the isolate's copy). */
+export function landingViewCountsNothing(experiments: CountingExperiments): boolean {
+  return testsToCount(experiments).length === 0;
 }
 
 /**
- * Counts a view of the landing page, rendered or from the edge cache: once per subject, test and UTC day. A browser
- * whose assignment cookie says today's view was counted sends nothing at all; otherwise the cookie learns it.
+ * Counts a view of the landing page, rendered or from the edge cache, or the browser's return to it (its image, a
+ * click): once per subject and test, ever. A browser whose assignment cookie records the tests counted sends nothing
+ * at all; otherwise the cookie learns them.
  */
 export async function recordLandingView(context: Context & Pick<AppLoadContext, "experiments">, url: string): Promise<void> {
   const experiments = await context.experiments.resolve();
-  if (landingViewAlreadyCounted(experiments)) return;
-  recordExperimentEvent(context, experiments, { type: "page_view", url });
-  await context.experiments.rememberViewCounted(utcDay());
+  const tests = testsToCount(experiments);
+  if (tests.length === 0) return;
+  recordExperimentEvent(context, experiments, tests, { type: "page_view", url });
+  await context.experiments.rememberViewCounted(utcDay(), tests);
 }
 
 /**
- * Counts an event of this request for every running test: once per subject, test and UTC day, and for a click once
- * per placement too (a click repeated, by a person or a script, counts no more; issue 22).
+ * The browser coming back to the landing with its cookie, by the image the landing links (fetched with or without
+ * JavaScript): counts its first view. A request without a visitor id this app signed counts nothing and mints none.
+ */
+export async function recordLandingReturn(context: AppLoadContext, request: Request): Promise<void> {
+  if (!(await readVisitorId(context.config, request))) return;
+  const experiments = await context.experiments.resolve();
+  if (landingViewCountsNothing(experiments)) return;
+  if (experiments.subject) {
+    await enforceRateLimits(context, request, [{ rule: "experiment_event_subject", subject: subjectKey(experiments.subject) }]);
+  }
+  // The page is the landing: its address as the browser reports it, else the landing's own.
+  await recordLandingView(context, request.headers.get("Referer") ?? new URL("/", request.url).href);
+}
+
+/**
+ * Counts an event of this request in the given tests. A page view once per subject and test (a visitor's only in the
+ * first day of its id, so the clean-up can fold it for good); a click once per subject, test, placement and UTC day (a
+ * click repeated, by a person or a script, counts no more).
  */
 function recordExperimentEvent(
   context: Context,
   experiments: Experiments,
+  tests: ExperimentName[],
   event: { type: "page_view" | "preview_click" | "cta_click"; url: string; placement?: CtaPlacement },
 ): void {
-  const { subject, visitorId, settings, variants } = experiments;
+  const { subject, visitorId, variants } = experiments;
   if (!subject || !visitorId) return;
   const day = utcDay();
-  const rows = EXPERIMENTS.filter((test) => settings[test].status === "running")
+  const rows = tests
     .map((test) =>
       eventRow(subject, visitorId, test, variants[test], event.type, {
         url: event.url,
         placement: event.placement ?? null,
         dedupeKey:
           event.type === "page_view"
-            ? `page_view:${test}:${subjectKey(subject)}:${day}`
+            ? `page_view:${test}:${subjectKey(subject)}`
             : `${event.type}:${test}:${event.placement ?? "-"}:${subjectKey(subject)}:${day}`,
       }),
     )
@@ -124,8 +158,10 @@ function recordExperimentEvent(
  * A click the landing page reports: the preview-click beacon (`POST /api/experiments/events`) and a counted buy
  * button (`/checkout?cta=`). It counts only for a subject the landing page already met: a signed-in user, or a
  * browser carrying the signed visitor id the landing issued (a cookie-less request, such as another site's image
- * tag, would otherwise be a new visitor every time), and at most `experiment_event_subject` times a minute per
- * subject (429 beyond). The row keeps the path of the page it came from (the `Referer`'s, cut as every event's is).
+ * tag, would otherwise be a new visitor every time), at most `experiment_event_subject` times a minute per
+ * subject (429 beyond), and only in the tests the subject is counted in as a visitor (a click is the browser coming
+ * back, so its first view is counted first). The row keeps the path of the page it came from (the `Referer`'s, cut as
+ * every event's is).
  */
 export async function recordClick(
   context: AppLoadContext,
@@ -136,7 +172,10 @@ export async function recordClick(
   const { subject } = experiments;
   if (!subject || (subject.kind === "visitor" && (await readVisitorId(context.config, request)) !== subject.id)) return;
   await enforceRateLimits(context, request, [{ rule: "experiment_event_subject", subject: subjectKey(subject) }]);
-  recordExperimentEvent(context, experiments, { ...event, url: request.headers.get("Referer") ?? request.url });
+  const url = request.headers.get("Referer") ?? request.url;
+  await recordLandingView(context, url);
+  const tests = experiments.counted.filter((test) => experiments.settings[test].status === "running");
+  recordExperimentEvent(context, experiments, tests, { ...event, url });
 }
 
 /**

@@ -61,3 +61,9 @@ export function variantSetKey(variants: VariantAssignment): string {
 export function ctaHref(placement: CtaPlacement): string {
   return `/checkout?cta=${placement}`;
 }
+
+/**
+ * The image the landing page links: the browser fetches it with the cookies the page set, with or without JavaScript,
+ * and that return is what counts a new visitor's first view (docs/decisions/020-ab-tests.md, "Counting").
+ */
+export const LANDING_RETURN_PATH = "/api/experiments/seen";

@@ -15,7 +15,8 @@ import { compareVariants } from "./statistics";
 /**
  * The Experiments section of /admin: exact counts from D1 per test and variant, and the comparison of B with A
  * (statistics.ts). Visitors are the distinct subjects with a page view (a signed-in user counts once across devices).
- * Clicks are the live rows plus those the daily clean-up moved into `ab_event_totals` (retention.server.ts).
+ * Every count is the live rows plus what the daily clean-up folded into `ab_event_totals` (retention.server.ts): clicks
+ * as rows, visitors' page views as visitors (one row per visitor and test).
  * The shapes it returns live in results.ts, which the admin's components read too.
  */
 const subject = sql`coalesce(${abEvents.userId}, ${abEvents.visitorId})`;

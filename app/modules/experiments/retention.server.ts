@@ -1,36 +1,43 @@
-import { and, inArray, lt, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { abEvents, abEventTotals } from "#db/schema";
 
 /**
- * How `ab_events` stays small and /admin's results stay exact (docs/decisions/020-ab-tests.md, "Retention"), run by
- * the daily clean-up:
- * - clicks older than AB_EVENT_RETENTION_DAYS are added to `ab_event_totals` and deleted in the same D1 batch (all or
- *   nothing), so a click is counted in exactly one of the two tables at every moment;
- * - of a subject's page views of a test, the first is kept and older later ones are deleted: visitors are distinct
- *   subjects with a page view, which the first alone answers;
- * - conversions are kept: one per purchase, and a refund marks its row (results.server.ts).
+ * How `ab_events` stays bounded and /admin's results stay exact (docs/decisions/020-ab-tests.md, "Retention"), run by
+ * the daily clean-up. Events older than AB_EVENT_FOLD_DAYS are added to `ab_event_totals` (per test, variant, event,
+ * placement and UTC day) and deleted in the same D1 batch (all or nothing), so an event is counted in exactly one of
+ * the two tables at every moment:
+ * - clicks: the results count them as rows, so a row folds into a count of one;
+ * - visitors' page views: a visitor has one row per test, written only in the first day of its id (events.server.ts),
+ *   so once that row is older than two days no other can follow, and it folds into a count of one visitor;
+ * - users' page views stay (one per user and test: a user counts once across devices, which only the row can tell),
+ *   and so do conversions (one per purchase, withdrawn when it is refunded: withdrawConversion).
  */
-export const AB_EVENT_RETENTION_DAYS = 30;
+export const AB_EVENT_FOLD_DAYS = 2;
 
-/** Rows per batch: well under D1's limits on bound parameters and statement time. */
-const BATCH_SIZE = 500;
-
-const CLICKS = ["preview_click", "cta_click"];
+/**
+ * Rows per D1 batch. The rows are chosen by a subquery, not bound one by one (D1 binds at most 100 values to a
+ * statement); a large batch keeps a day's fold well inside the 1,000 queries one invocation may make.
+ */
+const BATCH_SIZE = 10_000;
 
 export async function compactExperimentEvents(db: Database, now: Date): Promise<{ clicks: number; pageViews: number }> {
-  const before = new Date(now.getTime() - AB_EVENT_RETENTION_DAYS * 86_400_000);
-  let clicks = 0;
+  const before = now.getTime() - AB_EVENT_FOLD_DAYS * 86_400_000;
+  const clicks = await fold(db, sql`event IN ('preview_click', 'cta_click') AND timestamp < ${before}`);
+  const pageViews = await fold(db, sql`event = 'page_view' AND user_id IS NULL AND timestamp < ${before}`);
+  return { clicks, pageViews };
+}
+
+/** Folds the rows matching `where` into the totals, BATCH_SIZE at a time; returns how many. */
+async function fold(db: Database, where: SQL): Promise<number> {
+  let folded = 0;
   for (;;) {
-    const rows = await db
-      .select({ id: abEvents.id })
-      .from(abEvents)
-      .where(and(inArray(abEvents.event, CLICKS), lt(abEvents.timestamp, before)))
-      .limit(BATCH_SIZE);
-    const ids = rows.map((row) => row.id);
-    if (ids.length === 0) break;
+    // Both statements run in one transaction, so the subquery picks the same rows for each.
+    const chosen = sql`SELECT rowid FROM ab_events WHERE ${where} ORDER BY rowid LIMIT ${BATCH_SIZE}`;
+    const picked = sql`rowid IN (${chosen})`;
     const placement = sql<string>`coalesce(${abEvents.placement}, '')`;
-    await db.batch([
+    const day = sql<string>`strftime('%Y-%m-%d', ${abEvents.timestamp} / 1000, 'unixepoch')`;
+    const [, deleted] = await db.batch([
       db
         .insert(abEventTotals)
         .select(
@@ -40,36 +47,21 @@ export async function compactExperimentEvents(db: Database, now: Date): Promise<
               variant: abEvents.variant,
               event: abEvents.event,
               placement: placement.as("placement"),
+              day: day.as("day"),
               events: sql<number>`count(*)`.as("events"),
             })
             .from(abEvents)
-            .where(inArray(abEvents.id, ids))
-            .groupBy(abEvents.testName, abEvents.variant, abEvents.event, placement),
+            .where(picked)
+            .groupBy(abEvents.testName, abEvents.variant, abEvents.event, placement, day),
         )
         .onConflictDoUpdate({
-          target: [abEventTotals.testName, abEventTotals.variant, abEventTotals.event, abEventTotals.placement],
+          target: [abEventTotals.testName, abEventTotals.variant, abEventTotals.event, abEventTotals.placement, abEventTotals.day],
           set: { events: sql`${abEventTotals.events} + excluded.events` },
         }),
-      db.delete(abEvents).where(inArray(abEvents.id, ids)),
+      db.delete(abEvents).where(picked),
     ]);
-    clicks += ids.length;
-    if (ids.length < BATCH_SIZE) break;
-  }
-
-  let pageViews = 0;
-  for (;;) {
-    const deleted = await db.run(sql`
-      DELETE FROM ${abEvents} WHERE id IN (
-        SELECT later.id FROM ${abEvents} AS later
-        WHERE later.event = 'page_view' AND later.timestamp < ${before.getTime()} AND EXISTS (
-          SELECT 1 FROM ${abEvents} AS earlier
-          WHERE earlier.event = 'page_view' AND earlier.test_name = later.test_name
-            AND coalesce(earlier.user_id, earlier.visitor_id) = coalesce(later.user_id, later.visitor_id)
-            AND (earlier.timestamp < later.timestamp OR (earlier.timestamp = later.timestamp AND earlier.id < later.id)))
-        LIMIT ${BATCH_SIZE})`);
     const changes = deleted.meta.changes ?? 0;
-    pageViews += changes;
-    if (changes < BATCH_SIZE) break;
+    folded += changes;
+    if (changes < BATCH_SIZE) return folded;
   }
-  return { clicks, pageViews };
 }

@@ -7,7 +7,7 @@ import { and, eq, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/client";
 import { dailyCardSends, emailOutbox, oneTimeTokens, sessions } from "#db/schema";
-import { AB_EVENT_RETENTION_DAYS, compactExperimentEvents } from "~/modules/experiments/retention.server";
+import { AB_EVENT_FOLD_DAYS, compactExperimentEvents } from "~/modules/experiments/retention.server";
 import { logNote } from "~/modules/observability/log.server";
 
 /** The schedule in wrangler.toml that runs cleanUpExpired. */
@@ -24,7 +24,7 @@ export type CleanupCounts = {
   oneTimeTokens: number;
   sentEmails: number;
   dailyCardSends: number;
-  /** A/B clicks moved into their totals, and repeat page views deleted (app/modules/experiments/retention.server.ts). */
+  /** A/B clicks and visitors' page views folded into daily totals (app/modules/experiments/retention.server.ts). */
   experimentEvents: { clicks: number; pageViews: number };
 };
 
@@ -51,8 +51,8 @@ export async function cleanUpExpired(db: Database, now: Date = new Date()): Prom
   logNote(
     `Clean-up: deleted ${counts.sessions} expired sessions, ${counts.oneTimeTokens} used or expired one-time tokens, ` +
       `${counts.sentEmails} sent emails and ${counts.dailyCardSends} daily-card records older than ${SENT_EMAIL_RETENTION_DAYS} days; ` +
-      `A/B events older than ${AB_EVENT_RETENTION_DAYS} days: ${counts.experimentEvents.clicks} clicks moved into totals, ` +
-      `${counts.experimentEvents.pageViews} repeat page views deleted`,
+      `A/B events older than ${AB_EVENT_FOLD_DAYS} days folded into daily totals: ${counts.experimentEvents.clicks} clicks, ` +
+      `${counts.experimentEvents.pageViews} visitors' page views`,
   );
   return counts;
 }

@@ -1,4 +1,4 @@
-import { effectiveLimit, RATE_LIMIT_RULES, type RateLimitRule } from "./rules";
+import { effectiveLimit, RATE_LIMIT_RULES, type RateLimitRule, raisedInDevelopment } from "./rules";
 import type { RateLimiter, RateLimitResult } from "./types";
 
 /**
@@ -9,17 +9,22 @@ import type { RateLimiter, RateLimitResult } from "./types";
  * locally with nothing else installed.
  */
 
-type IpRule = {
-  [R in RateLimitRule]: (typeof RATE_LIMIT_RULES)[R]["scope"] extends "ip" ? R : never;
+/** The ip-scoped rules whose limit development raises (all but those marked `sameInDevelopment`). */
+type RaisedRule = {
+  [R in RateLimitRule]: (typeof RATE_LIMIT_RULES)[R] extends { sameInDevelopment: true }
+    ? never
+    : (typeof RATE_LIMIT_RULES)[R]["scope"] extends "ip"
+      ? R
+      : never;
 }[RateLimitRule];
 
-type RateLimitBindingName = `RL_${Uppercase<RateLimitRule>}` | `RL_${Uppercase<IpRule>}_DEV`;
+type RateLimitBindingName = `RL_${Uppercase<RateLimitRule>}` | `RL_${Uppercase<RaisedRule>}_DEV`;
 export type RateLimitBindings = { [Name in RateLimitBindingName]?: RateLimit };
 
-/** The binding a rule uses: its own, or its `_DEV` twin for ip-scoped rules in development. */
+/** The binding a rule uses: its own, or its `_DEV` twin for the ip-scoped rules development raises. */
 export function bindingNameFor(rule: RateLimitRule, isDevelopment: boolean): RateLimitBindingName {
   const base = `RL_${rule.toUpperCase()}`;
-  return (isDevelopment && RATE_LIMIT_RULES[rule].scope === "ip" ? `${base}_DEV` : base) as RateLimitBindingName;
+  return (isDevelopment && raisedInDevelopment(rule) ? `${base}_DEV` : base) as RateLimitBindingName;
 }
 
 export function createBindingRateLimiter(env: RateLimitBindings, options: { isDevelopment: boolean }): RateLimiter {

@@ -22,20 +22,29 @@ export const RATE_LIMIT_RULES = {
   activity_email: { limit: 120, windowSeconds: 60, scope: "email" },
   // The landing's A/B beacon, keyed on the A/B subject (a signed-in user, or the landing's visitor id).
   experiment_event_subject: { limit: 30, windowSeconds: 60, scope: "subject" },
+  // New A/B visitors a client address may mint (docs/decisions/020-ab-tests.md): past it a landing is a
+  // non-participant's. The same in development: a local run is where minting is tried.
+  new_visitor_ip: { limit: 20, windowSeconds: 60, scope: "ip", sameInDevelopment: true },
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
 
 /**
  * In development every request comes from 127.0.0.1, so one person clicking around (or the browser
- * tests) would trip the ip-scoped limits meant for a whole address. Email-scoped limits stay as in production.
+ * tests) would trip the ip-scoped limits meant for a whole address. Email-scoped limits stay as in production,
+ * and so do ip-scoped rules marked `sameInDevelopment`.
  */
 export const DEVELOPMENT_IP_LIMIT = 1000;
 
-/** The limit a rule enforces: its own, except ip-scoped rules in development. */
+/** Whether a rule's limit is raised to DEVELOPMENT_IP_LIMIT in development (and has a `_DEV` binding for it). */
+export function raisedInDevelopment(rule: RateLimitRule): boolean {
+  const settings = RATE_LIMIT_RULES[rule];
+  return settings.scope === "ip" && !("sameInDevelopment" in settings);
+}
+
+/** The limit a rule enforces: its own, except the ip-scoped rules raised in development. */
 export function effectiveLimit(rule: RateLimitRule, isDevelopment: boolean): number {
-  const { limit, scope } = RATE_LIMIT_RULES[rule];
-  return isDevelopment && scope === "ip" ? DEVELOPMENT_IP_LIMIT : limit;
+  return isDevelopment && raisedInDevelopment(rule) ? DEVELOPMENT_IP_LIMIT : RATE_LIMIT_RULES[rule].limit;
 }
 
 /** The rule names, in table order. */

@@ -2,7 +2,7 @@
  * The A/B event store (docs/decisions/020-ab-tests.md) as a stranger fills it: the beacon posted in a loop, a huge
  * Referer or query string, cookie-less requests that are a new visitor each time. D1 has a size cap after which every
  * write fails (sessions, purchases, the email outbox), so what one request can store must stay small and what one
- * visitor can store must stay bounded. And /admin's results stay exact when the daily clean-up trims the table.
+ * visitor can store must stay bounded. And /admin's results stay exact when the daily clean-up folds the table.
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { loadExperimentResults } from "~/modules/experiments/results.server";
 import { readExperimentSettings } from "~/modules/experiments/settings.server";
 import { CLEANUP_CRON } from "~/modules/maintenance/cleanup.server";
 import { cookieFrom, fetchApp, ORIGIN, runSchedule } from "../helpers";
+import { signedInUser } from "../library-support";
 
 const HUGE = "a".repeat(60_000);
 
@@ -74,24 +75,29 @@ describe("the A/B event store against a stranger", () => {
 });
 
 describe("the daily clean-up of ab_events", () => {
-  it("trims old clicks and repeat page views, and /admin's results stay exactly the same", async () => {
+  it("folds old clicks and visitors' page views into daily totals, keeps users' views, and /admin's results stay exactly the same", async () => {
     const db = createDb(env.DB);
     const now = Date.now();
     const old = now - 40 * 86_400_000;
+    const user = await signedInUser("retention");
     const insert = env.DB.prepare(
-      "INSERT INTO ab_events (id, test_name, variant, event, visitor_id, placement, dedupe_key, url, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, '/', ?)",
+      "INSERT INTO ab_events (id, test_name, variant, event, visitor_id, user_id, placement, dedupe_key, url, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '/', ?)",
     );
     const rows = [];
-    for (let day = 0; day < 5; day++) {
-      for (const [test, variant] of [
-        ["hero_messaging", "A"],
-        ["pricing_copy", "B"],
-      ] as const) {
-        const subject = `retention-visitor-${variant}`;
+    for (const [test, variant] of [
+      ["hero_messaging", "A"],
+      ["pricing_copy", "B"],
+    ] as const) {
+      // A visitor's page view is one row per test; its clicks one per placement and day, here on five days.
+      const visitor = `retention-visitor-${variant}-${crypto.randomUUID()}`;
+      rows.push(insert.bind(crypto.randomUUID(), test, variant, "page_view", visitor, null, null, `pv:${test}:${visitor}`, old));
+      rows.push(insert.bind(crypto.randomUUID(), test, variant, "page_view", visitor, user.id, null, `pv:${test}:${user.id}`, old));
+      for (let day = 0; day < 5; day++) {
         const at = old + day * 86_400_000;
-        rows.push(insert.bind(crypto.randomUUID(), test, variant, "page_view", subject, null, `pv:${test}:${subject}:${day}`, at));
-        rows.push(insert.bind(crypto.randomUUID(), test, variant, "cta_click", subject, "hero", `cta:${test}:${subject}:${day}`, at));
-        rows.push(insert.bind(crypto.randomUUID(), test, variant, "preview_click", subject, null, `pc:${test}:${subject}:${day}`, at));
+        rows.push(insert.bind(crypto.randomUUID(), test, variant, "cta_click", visitor, null, "hero", `cta:${test}:${visitor}:${day}`, at));
+        rows.push(
+          insert.bind(crypto.randomUUID(), test, variant, "preview_click", visitor, null, null, `pc:${test}:${visitor}:${day}`, at),
+        );
       }
     }
     await env.DB.batch(rows);
@@ -102,7 +108,9 @@ describe("the daily clean-up of ab_events", () => {
     await runSchedule(CLEANUP_CRON, new Date(now));
 
     expect(await loadExperimentResults(db, settings)).toEqual(before);
-    // 20 clicks went into the totals, and 8 of the 10 page views (each subject keeps its first).
-    expect(await eventRows()).toBe(rowsBefore - 28);
+    // 20 clicks and the 2 visitors' page views went into the totals; the user's 2 page views stay.
+    expect(await eventRows()).toBe(rowsBefore - 22);
+    const userViews = await env.DB.prepare("SELECT count(*) AS n FROM ab_events WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    expect(userViews?.n).toBe(2);
   });
 });

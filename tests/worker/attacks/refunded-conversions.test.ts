@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkoutMetadataAs, completed, fakeStripe, paidSession, refunded, webhook } from "../../fakes/stripe";
 import { uniqueEmail } from "../../support/identities";
-import { cookieFrom, fetchApp } from "../helpers";
+import { cookieFrom, landAsBrowser } from "../helpers";
 
 async function conversionsOf(visitorId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT count(*) AS n FROM ab_events WHERE visitor_id = ? AND event = 'conversion'")
@@ -18,11 +18,10 @@ async function conversionsOf(visitorId: string): Promise<number> {
 }
 
 async function buyerWhoSawTheLanding() {
-  const landing = await fetchApp("/");
-  await landing.text();
+  const { landing, cookie } = await landAsBrowser();
   const visitorId = cookieFrom(landing, "lc_vid").slice("lc_vid=".length).split(".")[0] ?? "";
   const email = uniqueEmail("refunder");
-  const metadata = await checkoutMetadataAs(`${cookieFrom(landing, "lc_vid")}; ${cookieFrom(landing, "lc_ab")}`, email);
+  const metadata = await checkoutMetadataAs(cookie, email);
   const session = paidSession(email, { metadata });
   expect((await webhook(completed(session))).status).toBe(200);
   expect(await conversionsOf(visitorId)).toBeGreaterThan(0);
