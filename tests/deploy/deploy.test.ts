@@ -95,10 +95,10 @@ function setUp(account: Account, wranglerToml = readFileSync(join(repo, "wrangle
 const creates = (calls: string[][]) =>
   calls.filter((call) => call.includes("create") || call.includes("add")).map((call) => call.join(" "));
 
-// Each deploy starts tsx, wrangler's config reader and a node process per wrangler call: seconds on a busy machine.
-// The tests run side by side (each has its own account and folders): one at a time, they kept one core busy for about
-// 40 s while the type check and the build had finished beside them (scripts/test.ts).
-describe.concurrent("npm run deploy", { timeout: 90_000 }, () => {
+// Each deploy starts tsx, loads wrangler's config reader and starts a node process per wrangler call: a few seconds of
+// CPU each. The tests run one at a time: side by side on two cores, each waited for all the others, and one took 87 s
+// of its 90 on a busy machine. One at a time, each needs only its own few seconds.
+describe("npm run deploy", { timeout: 90_000 }, () => {
   it("provisions everything on a first deploy, migrates, seeds, deploys and prints the webhook", async () => {
     const { deploy, generatedConfig, seedSql } = setUp(freshAccount());
     const first = await deploy();
