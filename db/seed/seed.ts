@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { affirmationCards, badges, categories } from "../schema";
 import { retiredCardIds, seedBadges, seedCards, seedCategories } from "./content";
@@ -17,6 +17,19 @@ export async function seedCollection(db: Database): Promise<{ categories: number
   return { categories: seedCategories.length, cards: seedCards.length, badges: seedBadges.length };
 }
 
+/**
+ * What a reseed changes on a card that exists: every column the table has but its key and creation time, taken from
+ * the table itself, so a field added to the schema is updated on the next deploy without another list to edit.
+ */
+export function cardUpdates(): Record<string, SQL | Date> {
+  const updates: Record<string, SQL | Date> = {};
+  for (const [field, column] of Object.entries(getTableColumns(affirmationCards))) {
+    if (field === "id" || field === "createdAt") continue;
+    updates[field] = field === "updatedAt" ? new Date() : sql.raw(`excluded.${column.name}`);
+  }
+  return updates;
+}
+
 /** The upsert's statements, in the order they must run: categories before the cards that name them. */
 export function collectionSeedStatements(db: Database) {
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -32,31 +45,10 @@ export function collectionSeedStatements(db: Database) {
   );
 
   const cardStatements = seedCards.map((card) =>
-    db
-      .insert(affirmationCards)
-      .values(card)
-      .onConflictDoUpdate({
-        target: affirmationCards.id,
-        set: {
-          category: excluded("category"),
-          title: excluded("title"),
-          affirmation: excluded("affirmation"),
-          scriptureReference: excluded("scripture_reference"),
-          scripture: excluded("scripture"),
-          scriptureReferences: excluded("scripture_references"),
-          translation: excluded("translation"),
-          wordNotes: excluded("word_notes"),
-          prompt: excluded("prompt"),
-          anchor: excluded("anchor"),
-          icon: excluded("icon"),
-          gradient: excluded("gradient"),
-          theme: excluded("theme"),
-          themeLabel: excluded("theme_label"),
-          orderIndex: excluded("order_index"),
-          isPreview: excluded("is_preview"),
-          updatedAt: new Date(),
-        },
-      }),
+    db.insert(affirmationCards).values(card).onConflictDoUpdate({
+      target: affirmationCards.id,
+      set: cardUpdates(),
+    }),
   );
 
   const badgeStatements = seedBadges.map((badge) =>

@@ -1,4 +1,6 @@
+import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { affirmationCards } from "#db/schema";
 import { seedBadges, seedCards, seedCategories } from "#db/seed/content";
 import { collectionSeedSql, inlineParams } from "../../scripts/lib/seed-sql";
 
@@ -27,5 +29,17 @@ describe("the seed SQL", () => {
     );
     expect(inlineParams("values (?, ?, ?)", [null, true, "God's gift"])).toBe("values (NULL, 1, 'God''s gift')");
     expect(() => inlineParams("values (?)", [1, 2])).toThrow(/2 parameters for 1 placeholders/);
+  });
+});
+
+describe("a reseed of the cards", () => {
+  it("updates every column of an existing card but its key and creation time: a new field needs no list of its own", () => {
+    const columns = Object.values(getTableColumns(affirmationCards)).map((column) => column.name);
+    const firstCard = collectionSeedSql()
+      .split("\n")
+      .find((line) => line.startsWith('insert into "affirmation_cards"'));
+    const updated = /do update set (.*);$/.exec(firstCard ?? "")?.[1] ?? "";
+    const set = [...updated.matchAll(/"(\w+)" = /g)].map((match) => match[1]);
+    expect(set.sort()).toEqual(columns.filter((name) => name !== "id" && name !== "created_at").sort());
   });
 });

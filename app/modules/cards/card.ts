@@ -2,32 +2,15 @@
  * The card as every screen and the API see it. Client-safe (no .server): components import the type
  * and the small presentation helpers.
  */
-export type ScriptureVerse = { reference: string; text: string };
-/** A word in the verse whose meaning has changed since 1611: { word: "want", meaning: "lack" }. */
-export type WordNote = { word: string; meaning: string };
+import type { affirmationCards, ScriptureVerse, WordNote } from "#db/schema";
 
-export type Card = {
-  id: string;
-  category: string;
-  title: string;
-  affirmation: string;
-  scriptureReference: string;
-  scripture: string;
-  scriptureReferences: ScriptureVerse[] | null;
-  translation: string;
-  /** Short notes on older words in the verse; empty when none. */
-  wordNotes: WordNote[];
-  prompt: string | null;
-  anchor: string | null;
-  icon: string;
-  gradient: string;
-  /** The theme's slug, a stable key: 'christs-peace'. */
-  theme: string | null;
-  /** How the theme badge reads: 'Christ’s Peace' (a slug cannot hold the apostrophe). */
-  themeLabel: string | null;
-  orderIndex: number;
-  isPreview: boolean;
-};
+export type { ScriptureVerse, WordNote };
+
+/**
+ * A card as the table holds it, less its bookkeeping times: the one list of a card's fields. Adding a field is the
+ * schema, the seed data and the component that shows it (and the image or the PDF if they draw it).
+ */
+export type Card = Omit<typeof affirmationCards.$inferSelect, "createdAt" | "updatedAt">;
 
 export type CategorySummary = { slug: string; label: string; tagline: string; cardCount: number };
 

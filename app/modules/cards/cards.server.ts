@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns } from "drizzle-orm";
 import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { affirmationCards, categories } from "#db/schema";
@@ -19,25 +19,8 @@ export const SAMPLE_CARD_ID = "abundance-the-lord-is-my-shepherd";
 
 type CardsResult = { cards: Card[]; isPreview: boolean; totalAvailable: number };
 
-const cardColumns = {
-  id: affirmationCards.id,
-  category: affirmationCards.category,
-  title: affirmationCards.title,
-  affirmation: affirmationCards.affirmation,
-  scriptureReference: affirmationCards.scriptureReference,
-  scripture: affirmationCards.scripture,
-  scriptureReferences: affirmationCards.scriptureReferences,
-  translation: affirmationCards.translation,
-  wordNotes: affirmationCards.wordNotes,
-  prompt: affirmationCards.prompt,
-  anchor: affirmationCards.anchor,
-  icon: affirmationCards.icon,
-  gradient: affirmationCards.gradient,
-  theme: affirmationCards.theme,
-  themeLabel: affirmationCards.themeLabel,
-  orderIndex: affirmationCards.orderIndex,
-  isPreview: affirmationCards.isPreview,
-};
+/** Every column of a card but its bookkeeping times, from the table itself (the `Card` type is made the same way). */
+const { createdAt: _createdAt, updatedAt: _updatedAt, ...cardColumns } = getTableColumns(affirmationCards);
 
 /** A stored row as every reader sees it: references in their display form ("Psalm 23:1"), read in one place. */
 function toCard(row: Card): Card {

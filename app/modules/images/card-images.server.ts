@@ -7,7 +7,7 @@ import { findPublicPreviewCard } from "~/modules/cards/public-collection.server"
 import { edgeCache } from "~/modules/http/edge-cache.server";
 import { sha256Hex } from "~/modules/security/crypto.server";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
-import { cardImageElement, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
+import { cardImageElement, DRAWN_FIELDS, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
 import { type ImageSize, THUMBNAIL_SIZES } from "./styles";
 
 /**
@@ -24,17 +24,7 @@ type CardImage = { key: string; etag: string; hash: string };
  * thumbnail only, its size (so the full images' hashes, keys and ETags are the ones they always had).
  */
 async function cardImageHash(card: DrawnCard, style: ImageStyle, format: ImageFormat, size: ImageSize = "full"): Promise<string> {
-  const drawn = [
-    RENDERER_VERSION,
-    card.title,
-    card.affirmation,
-    card.scripture,
-    card.scriptureReference,
-    card.scriptureReferences ?? null,
-    style,
-    format,
-    ...(size === "thumb" ? [size] : []),
-  ];
+  const drawn = [RENDERER_VERSION, ...DRAWN_FIELDS.map((field) => card[field] ?? null), style, format, ...(size === "thumb" ? [size] : [])];
   return (await sha256Hex(JSON.stringify(drawn))).slice(0, 16);
 }
 

@@ -15,8 +15,9 @@ export const IMAGE_SIZES: Record<ImageFormat, { width: number; height: number }>
   wallpaper: { width: 1080, height: 1920 },
 };
 
-/** The card fields an image draws (and so the fields its cache key hashes). */
-export type DrawnCard = Pick<Card, "title" | "affirmation" | "scripture" | "scriptureReference" | "scriptureReferences">;
+/** The card fields an image draws, and so the fields its cache key hashes: the designs can read no other. */
+export const DRAWN_FIELDS = ["title", "affirmation", "scripture", "scriptureReference", "scriptureReferences"] as const;
+export type DrawnCard = Pick<Card, (typeof DRAWN_FIELDS)[number]>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Text that fits: font sizes from character counts
