@@ -1,5 +1,5 @@
 import type { Database } from "#db/client";
-import type { RequestAuth } from "~/modules/auth/sessions.server";
+import type { RequestAuth } from "~/modules/auth/request-auth.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import type { EmailSender } from "~/modules/email/send.server";
 import type { RequestExperiments } from "~/modules/experiments/assignment.server";

@@ -22,7 +22,7 @@ import { NoScriptToast, ToasterProvider } from "~/components/ui/toaster";
 import { useTimeZoneCookie } from "~/hooks/use-time-zone-cookie";
 import { useViewer } from "~/hooks/use-viewer";
 import { getViewer } from "~/modules/access/viewer.server";
-import { carriesSessionCookie } from "~/modules/auth/sessions.server";
+import { carriesSessionCookie } from "~/modules/auth/request-auth.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { SIGNED_IN_ATTRIBUTE } from "~/modules/offline/protocol";
 import { getToast } from "~/modules/toast/toast.server";

@@ -1,6 +1,7 @@
 import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
-import { clearSessionCookie, deleteSessionById } from "~/modules/auth/sessions.server";
+import { clearSessionCookie } from "~/modules/auth/request-auth.server";
+import { deleteSessionById } from "~/modules/auth/sessions.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { clearOAuthCookie, configuredProviders, finishOAuth, oauthProviderSchema } from "~/modules/auth/oauth.server";
-import { redirectWithSession } from "~/modules/auth/sessions.server";
+import { redirectWithSession } from "~/modules/auth/request-auth.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 
 // The file name's `_` keeps this route out of auth.$provider.tsx (whose loader would redirect every GET to /login).

@@ -11,7 +11,7 @@ import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/modules/auth/a
 import { requireAnonymous } from "~/modules/auth/guards.server";
 import { markLinkAsked } from "~/modules/auth/link-request.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
-import { redirectWithSession } from "~/modules/auth/sessions.server";
+import { redirectWithSession } from "~/modules/auth/request-auth.server";
 import { clearSignedOutNotice, readSignedOutNotice, type SignedOutNotice, signedOutEmail } from "~/modules/auth/signed-out-notice.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";

@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/forms";
 import { signInLinkAddress, signInWithLinkToken } from "~/modules/auth/account.server";
 import { safeRedirectPath, tokenSchema } from "~/modules/auth/auth.schema";
 import { browserAskedForLinkTo, linkDestination } from "~/modules/auth/link-request.server";
-import { redirectWithSession } from "~/modules/auth/sessions.server";
+import { redirectWithSession } from "~/modules/auth/request-auth.server";
 import { formatPrice } from "~/modules/config/money";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { preferredTimeZone } from "~/modules/users/time-zone";

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { deleteSessionById, redirectClearingSession } from "~/modules/auth/sessions.server";
+import { redirectClearingSession } from "~/modules/auth/request-auth.server";
+import { deleteSessionById } from "~/modules/auth/sessions.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { logProblem } from "~/modules/observability/log.server";
 

@@ -7,7 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { ActionToast } from "~/components/ui/toaster";
 import { setPasswordAction } from "~/modules/auth/account-security.server";
 import { SET_PASSWORD_INTENT } from "~/modules/auth/auth.schema";
-import { serializeSessionCookie } from "~/modules/auth/sessions.server";
+import { serializeSessionCookie } from "~/modules/auth/request-auth.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { logProblem } from "~/modules/observability/log.server";

@@ -5,7 +5,7 @@
  * edge cache (022), and their form posts stay byte-for-byte alike whatever the database did meanwhile.
  */
 import { z } from "zod";
-import { carriesSessionCookie, sessionCookieChange } from "~/modules/auth/sessions.server";
+import { carriesSessionCookie, sessionCookieChange } from "~/modules/auth/request-auth.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 

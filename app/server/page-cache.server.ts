@@ -1,4 +1,4 @@
-import { carriesSessionCookie } from "~/modules/auth/sessions.server";
+import { carriesSessionCookie } from "~/modules/auth/request-auth.server";
 import { SIGNED_OUT_COOKIE_NAME } from "~/modules/auth/signed-out-notice.server";
 import { ASSIGNMENT_COOKIE_NAME } from "~/modules/experiments/assignment.server";
 import { VISITOR_COOKIE_NAME } from "~/modules/experiments/visitor.server";

@@ -12,7 +12,7 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createDb } from "#db/client";
 import { configuredProviders } from "~/modules/auth/oauth.server";
-import { applyAuthCookies, createRequestAuth, sessionCookieChange } from "~/modules/auth/sessions.server";
+import { applyAuthCookies, createRequestAuth, sessionCookieChange } from "~/modules/auth/request-auth.server";
 import { redirectForEndedSession } from "~/modules/auth/signed-out-notice.server";
 import { freshPublicVersion, getPublicCollection } from "~/modules/cards/public-collection.server";
 import { type AppConfig, readConfig } from "~/modules/config/config.server";

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { startSession } from "~/modules/auth/account.server";
 import { emailOnlySchema } from "~/modules/auth/auth.schema";
-import { redirectWithSession } from "~/modules/auth/sessions.server";
+import { redirectWithSession } from "~/modules/auth/request-auth.server";
 import { logProblem } from "~/modules/observability/log.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";

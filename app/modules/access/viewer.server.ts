@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageAccessStatus } from "~/modules/access/access.server";
 import { getUserWith, isAdmin } from "~/modules/auth/guards.server";
-import { carriesSessionCookie } from "~/modules/auth/sessions.server";
+import { carriesSessionCookie } from "~/modules/auth/request-auth.server";
 import type { Viewer } from "./viewer";
 
 /**

@@ -10,7 +10,7 @@ import { type AppLoadContext, data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireUser } from "~/modules/auth/guards.server";
 import { verifyPassword } from "~/modules/auth/passwords.server";
-import { redirectClearingSession } from "~/modules/auth/sessions.server";
+import { redirectClearingSession } from "~/modules/auth/request-auth.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { redirectWithToast } from "~/modules/toast/toast.server";

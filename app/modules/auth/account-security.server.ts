@@ -11,7 +11,8 @@ import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { setFirstPassword } from "./account.server";
 import { requireUser } from "./guards.server";
-import { endSessionsOfUser, redirectClearingSession } from "./sessions.server";
+import { redirectClearingSession } from "./request-auth.server";
+import { endSessionsOfUser } from "./sessions.server";
 
 const HAS_PASSWORD_MESSAGE = "This account already has a password. To change it, use “Forgot password?” on the sign-in page.";
 

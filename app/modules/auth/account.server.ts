@@ -19,14 +19,8 @@ import {
   updateUser,
 } from "~/modules/users/users.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "./passwords.server";
-import {
-  type CurrentUser,
-  countOtherLiveSessions,
-  createSession,
-  deleteAllSessionsOfUser,
-  endSessionsOfUser,
-  type NewSession,
-} from "./sessions.server";
+import type { CurrentUser } from "./request-auth.server";
+import { countOtherLiveSessions, createSession, deleteAllSessionsOfUser, endSessionsOfUser, type NewSession } from "./sessions.server";
 import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;

@@ -9,7 +9,8 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import type { AppConfig } from "~/modules/config/config.server";
 import { signedCookie } from "~/modules/http/cookies.server";
-import { clearSessionCookie, type EndedSession, findEndedSession } from "./sessions.server";
+import { clearSessionCookie } from "./request-auth.server";
+import { type EndedSession, findEndedSession } from "./sessions.server";
 
 export const SIGNED_OUT_COOKIE_NAME = "lc_signed_out";
 /** Long enough to come back to the phone the next morning; the link it offers still goes only to the mailbox. */
