@@ -25,6 +25,11 @@ async function expectOfflineCollection(page: Page, state: "ready" | "none") {
   await expect(page.locator("html")).toHaveAttribute("data-offline", state, { timeout: 25_000 });
 }
 
+/** The caches that hold one account's pages (service-worker/sw.ts): none, or one. */
+function personalCaches(page: Page) {
+  return page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")));
+}
+
 function offlinePage(page: Page) {
   return page.getByRole("heading", { name: "You're offline", level: 1 });
 }
@@ -111,7 +116,7 @@ test.describe("offline, with the service worker @js", () => {
     await expect(landingHeading(page)).toBeVisible();
     // Signed out, the worker (registered again after Clear-Site-Data removed it) keeps no one's pages.
     await expectOfflineCollection(page, "none");
-    expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")))).toEqual([]);
+    expect(await personalCaches(page)).toEqual([]);
 
     await context.setOffline(true);
     for (const path of ["/cards", `/cards/${UNOPENED.id}`]) {
@@ -159,15 +164,14 @@ test.describe("offline, with the service worker @js", () => {
     loginAsBuyer,
   }) => {
     const errors = collectErrors(page);
-    const personalCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")));
 
     await openLibraryOnline(page, loginAsBuyer);
-    const first = await personalCaches();
+    const first = await personalCaches(page);
     expect(first).toHaveLength(1);
 
     // The same phone, another buyer, without signing the first out.
     await openLibraryOnline(page, loginAsBuyer);
-    const second = await personalCaches();
+    const second = await personalCaches(page);
     expect(second).toHaveLength(1);
     expect(second).not.toEqual(first);
 
@@ -176,7 +180,7 @@ test.describe("offline, with the service worker @js", () => {
     await page.goto("/");
     await expect(landingHeading(page)).toBeVisible();
     await expectOfflineCollection(page, "none");
-    expect(await personalCaches()).toEqual([]);
+    expect(await personalCaches(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -205,16 +209,15 @@ test.describe("offline, with the service worker @js", () => {
     loginAsBuyer,
   }) => {
     const errors = collectErrors(page);
-    const personalCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("lc-personal-")));
     await openLibraryOnline(page, loginAsBuyer);
-    expect(await personalCaches()).toHaveLength(1);
+    expect(await personalCaches(page)).toHaveLength(1);
 
     await context.clearCookies({ name: "lc_offline" });
     await context.setOffline(true);
     await page.goto("/cards");
     await expect(offlinePage(page)).toBeVisible();
     await expect(page.getByRole("link", { name: "Open my cards" })).toHaveCount(0);
-    expect(await personalCaches()).toEqual([]);
+    expect(await personalCaches(page)).toEqual([]);
     await context.setOffline(false);
     expect(errors).toEqual([]);
   });
