@@ -43,7 +43,7 @@ export const users = sqliteTable(
     rememberLogin: integer("remember_login", { mode: "boolean" }).notNull().default(false),
     /** IANA zone sent by the browser, for streak days; UTC when unknown. */
     timeZone: text("time_zone"),
-    /** When a browser last moved `timeZone`: a change is accepted at most once a day (015, issue 22). */
+    /** When a browser last moved `timeZone`: a change is accepted at most once a day (015). */
     timeZoneChangedAt: integer("time_zone_changed_at", { mode: "timestamp_ms" }),
     /** Opt-in: never pre-ticked. */
     newsletterSubscribed: integer("newsletter_subscribed", { mode: "boolean" }).notNull().default(false),

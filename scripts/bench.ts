@@ -10,12 +10,12 @@
  *   first render, which initialises the wasm, is left out) and the median time to serve one again (edge cache), beside
  *   the floor of this runtime (a static file)
  * - throughput of the public pages (and /cards for a buyer) against a constant Worker serving the same bytes, and
- *   the client JavaScript the landing loads against a bare Remix app (issue 13's ratios)
+ *   the client JavaScript the landing loads against a bare Remix app (the landing's budget)
  * - Lighthouse's mobile run of the landing, and of /cards for a buyer signed in through the /login form (its session
  *   cookie), in Debian's Chromium (median of 5 by performance score): the four category scores, the paint metrics and
- *   what is below full marks (issues 13 and 25)
+ *   what is below full marks, against the targets
  * - the cold start of a fresh isolate of the deployed bundle (scripts/lib/cold-start-bench.ts): the script's parse and
- *   evaluation apart from the wasm, the first / after it, and the upload by part (issue 25)
+ *   evaluation apart from the wasm, the first / after it, and the upload by part
  * - the forms that send email (the access gate's Check Access, Forgot password): the median answer, which no longer
  *   waits for the email (it is queued: docs/decisions/021)
  * - the per-request counts the capacity model uses (D1, KV, R2, queues, edge cache, CPU), last, on a server of their own
@@ -235,13 +235,13 @@ async function timeCardImages() {
   };
 }
 
-/** The client JavaScript of a bare Remix v2 app (create-remix's template), gzip, as issue 13 measured it. */
+/** The client JavaScript of a bare Remix v2 app (create-remix's template), gzip, as measured when the landing's budget was set. */
 const BARE_REMIX_JS_BYTES = 84_000;
 
 const LIGHTHOUSE_RUNS = 5;
 
 /**
- * Throughput against a constant Worker answering the same bytes, in one run: issue 25's visitor and buyer rows (each
+ * Throughput against a constant Worker answering the same bytes, in one run: the visitor and buyer rows (each
  * with its target) and the landing with its cache cold.
  */
 async function timePublicPagesThroughput() {
@@ -267,7 +267,7 @@ async function timePublicPagesThroughput() {
 }
 
 const size = await bundleSize();
-// Issue 25: a fresh isolate of the bundle just written, before the dev server loads the machine.
+// A fresh isolate of the bundle just written, before the dev server loads the machine.
 const coldStart = await timeColdStart(outdir);
 // The images bench needs images not yet drawn: the local R2 and edge cache hold only regenerable renders, so both
 // start empty.

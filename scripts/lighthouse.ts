@@ -1,5 +1,5 @@
 /**
- * The bench's Lighthouse step alone (issue 25): `npx tsx scripts/lighthouse.ts [path] [runs] [--buyer]` builds and
+ * The bench's Lighthouse step alone: `npx tsx scripts/lighthouse.ts [path] [runs] [--buyer]` builds and
  * serves the app as `npm run bench` does (scripts/start.ts on BENCH_PORT, default 8799), or audits LIGHTHOUSE_ORIGIN
  * when set, and prints each run with the machine's load average, then the bench's median. `--buyer` audits the page as
  * the bench audits /cards: a new buyer signed in through the /login form, with the bench's target for their library.

@@ -1,5 +1,5 @@
 /**
- * The Worker's cold start (issue 25, item 5; docs/decisions/035-cold-start.md): what a fresh isolate pays before it
+ * The Worker's cold start (docs/decisions/035-cold-start.md): what a fresh isolate pays before it
  * answers its first `/`, measured on the bundle `wrangler deploy --dry-run` writes, in Miniflare as
  * scripts/e2e-server.ts runs it (the same bindings, a migrated and seeded local D1 of its own, no edge cache).
  *

@@ -1,5 +1,5 @@
 /**
- * Lighthouse against a page of the local app, as issue 13 measures it: its default mobile run (a mid-range phone,
+ * Lighthouse against a page of the local app: its default mobile run (a mid-range phone,
  * simulated slow 4G) in Debian's Chromium. For the bench only, never for `npm test`: the scores move with the machine.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -155,10 +155,10 @@ export function describeMainThread({ mainThread }: LighthouseFigures): string[] 
 /** What a page must reach: the median performance score and, where the issue sets one, the median of the runs' LCPs. */
 export type LighthouseTargets = { performance: number; lcpMs?: number; otherCategories?: number };
 
-/** Issue 25's targets for the landing: performance >= 99, the median LCP <= 1.2 s, the other three categories 100. */
+/** The targets for the landing: performance >= 99, the median LCP <= 1.2 s, the other three categories 100. */
 export const LANDING_LIGHTHOUSE_TARGETS: LighthouseTargets = { performance: 99, lcpMs: 1200, otherCategories: 100 };
 
-/** Issue 25's target for /cards as a signed-in buyer. */
+/** The target for /cards as a signed-in buyer. */
 export const BUYER_LIBRARY_LIGHTHOUSE_TARGETS: LighthouseTargets = { performance: 95 };
 
 /** The buyer's library as a browser meets it: a new buyer (test-mode payment) signed in through the /login form. */

@@ -151,7 +151,7 @@ export async function timeThroughput(
 }
 
 /**
- * Issue 25's rows: a visitor's pages (a new visitor sends no cookie at all, so every request is a first visit), the
+ * The rows: a visitor's pages (a new visitor sends no cookie at all, so every request is a first visit), the
  * forms a visitor opens, and a buyer's pages, each with its target ratio.
  */
 export function visitorAndBuyerCases(input: {

@@ -1,5 +1,5 @@
 /**
- * The account after buying, on a phone (issue 27, docs/decisions/027): pay with the test card, choose a password on the
+ * The account after buying, on a phone (docs/decisions/027): pay with the test card, choose a password on the
  * success page, sign out, sign in with it; and a phone signed out by "Sign out of all devices" elsewhere is told why
  * and gets back in with one tap. Both run with JavaScript and without.
  */

@@ -1,5 +1,5 @@
 /**
- * The account after buying (issue 27, docs/decisions/027): a password chosen on the success page or the dashboard,
+ * The account after buying (docs/decisions/027): a password chosen on the success page or the dashboard,
  * a remembered session after paying or opening a sign-in link, devices that stay signed in when the owner says the
  * payment was theirs, and devices the server signed out that are told why and offered a way back.
  */

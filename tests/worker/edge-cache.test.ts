@@ -198,7 +198,7 @@ async function cardsAnswer(path: string, headers: Record<string, string> = {}) {
   return { response, status: edgeStatus(response), body: (await response.json()) as CardsAnswer };
 }
 
-describe("a new visitor's forms from the edge cache (issue 25)", () => {
+describe("a new visitor's forms from the edge cache", () => {
   it("serves /login, /register and the checkout's first step to a new visitor from the cache, setting no cookie", async () => {
     for (const path of ["/login", "/register", "/checkout"]) {
       await page(path);
@@ -239,7 +239,7 @@ describe("a new visitor's forms from the edge cache (issue 25)", () => {
   });
 });
 
-describe("a visitor's /api/cards from the edge cache (issue 25)", () => {
+describe("a visitor's /api/cards from the edge cache", () => {
   it("answers a visitor from the cache the second time, the same preview cards, with or without a category", async () => {
     for (const path of [`/api/cards?edge=${crypto.randomUUID()}`, `/api/cards?category=peace&edge=${crypto.randomUUID()}`]) {
       const first = await cardsAnswer(path);

@@ -129,7 +129,7 @@ describe("A/B events", () => {
       });
     expect((await click()).status).toBe(204);
     expect((await click()).status).toBe(204);
-    // A click repeated the same day counts no more (issue 22: the beacon must not let anyone fill D1).
+    // A click repeated the same day counts no more (the beacon must not let anyone fill D1).
     expect(await eventsOf(visitorId, "preview_click")).toHaveLength(EXPERIMENTS.length);
 
     const cta = await fetchApp("/checkout?cta=pricing", { headers: { Cookie: cookies } });

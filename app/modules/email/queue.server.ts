@@ -109,7 +109,7 @@ async function deliverOutboxRow(context: DeliveryContext & { db: Database }, out
 
 /**
  * What a sent row keeps of its message. Once the provider has it, the body is blanked: sign-in, reset and verify
- * emails carry live links, which the tokens table itself keeps only as hashes (issue 22). /admin needs only the
+ * emails carry live links, which the tokens table itself keeps only as hashes. /admin needs only the
  * recipient, subject, state and attempts. In development the outbox is the mailbox (/dev/outbox), so it keeps all.
  */
 function sentMessageKept(context: DeliveryContext): Partial<typeof emailOutbox.$inferInsert> {

@@ -215,7 +215,7 @@ export function recordConversion(
 
 /**
  * A purchase refunded in full, or lost to a dispute, is no conversion: its rows go, so the results count paying
- * buyers (issue 22). Called by the payments module as it revokes the purchase.
+ * buyers. Called by the payments module as it revokes the purchase.
  */
 export async function withdrawConversion(db: Database, purchaseId: string): Promise<void> {
   const keys = EXPERIMENTS.map((test) => `conversion:${test}:${purchaseId}`);

@@ -306,7 +306,7 @@ export async function getProgress(db: Database, userId: string, options: StatsOp
   return { stats, badges: badgeList, recentActivity: recent.items };
 }
 
-/** A browser may move a user's zone at most this often (issue 22: three zones in a minute made a 3-day streak). */
+/** A browser may move a user's zone at most this often (three zones in a minute made a 3-day streak). */
 const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**

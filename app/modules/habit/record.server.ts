@@ -10,7 +10,7 @@ import { type EarnedBadge, recordActivity, rememberTimeZone } from "./activity.s
  * Activity as pages record it: in the user's time zone (the browser's lc_tz cookie, else the stored one),
  * and never at the page's expense. A failure is logged and the page goes on with no new badges
  * (the spec: activity and badge failures are silent to the user). The browser's zone is the user's only when the
- * caller is that user: an admin changing someone's favourite must not move their zone to the admin's (issue 22).
+ * caller is that user: an admin changing someone's favourite must not move their zone to the admin's.
  */
 export async function recordActivitySafely(
   db: Database,

@@ -54,7 +54,7 @@ export function isValidSignature(
 /**
  * True when `signature` is the signature of `value` for `label` under one of `secrets`, in its one canonical
  * spelling: base64 ignores a last character's spare bits, so 16 spellings decoded to the same bytes, and a
- * signature is a token that must have exactly one form (issue 22).
+ * signature is a token that must have exactly one form.
  */
 export async function isSignatureUnder(
   secrets: readonly string[],

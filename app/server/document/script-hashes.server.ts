@@ -5,7 +5,7 @@ const NONCE_ATTRIBUTE = /\snonce="([^"]*)"/;
  * A page fit for everyone: the per-request nonce taken off its inline scripts, and the SHA-256 of each inline
  * script listed instead, so the Content-Security-Policy stays strict (no 'unsafe-inline') for a body served many
  * times. Only the scripts that carry this render's `nonce` are the app's and get a hash: anything else inline (an
- * HTML injection some day) would otherwise be allowed in every visitor's copy (issue 22). Returns the body and the
+ * HTML injection some day) would otherwise be allowed in every visitor's copy. Returns the body and the
  * script-src sources to allow.
  */
 export async function withScriptHashes(html: string, nonce: string): Promise<{ html: string; scriptSources: string[] }> {
