@@ -241,8 +241,16 @@ describe("Delete my account, with the password", () => {
 
   it("deletes an account that never bought outright, leaving no row behind", async () => {
     const me = await signedInUser("never-bought");
+    // Its A/B page view as a signed-in user: the row would otherwise outlive the account, as an unnamed visitor's.
+    const eventId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO ab_events (id, test_name, variant, event, visitor_id, user_id, timestamp) VALUES (?, 'hero_messaging', 'A', 'page_view', ?, ?, ?)",
+    )
+      .bind(eventId, crypto.randomUUID(), me.id, Date.now())
+      .run();
     expectRedirect(await deleteWithPassword(me.cookie, { password: PASSWORD, confirm: "on" }), "/", 302);
     expect(await rows("SELECT id FROM users WHERE id = ?", me.id)).toEqual([]);
+    expect(await rows("SELECT id FROM ab_events WHERE id = ?", eventId)).toEqual([]);
     expect((await api("/api/auth/me", { token: me.token })).status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, or, sql } from "drizzle-orm";
 import {
+  abEvents,
   accessGrants,
   adminAuditLog,
   dailyCardSends,
@@ -72,6 +73,9 @@ export async function deleteAccount(context: Context, user: Pick<User, "id" | "e
       .update(adminAuditLog)
       .set({ targetEmail: tombstone })
       .where(or(eq(adminAuditLog.targetUserId, userId), sql`lower(${adminAuditLog.targetEmail}) = ${address}`)),
+    // Deleted outright, its A/B rows would live on as an unnamed visitor's (user_id set null), so they go first. A
+    // tombstone keeps its rows under its anonymous id, so /admin's conversions stay as they were.
+    ...(keepsPurchases ? [] : [db.delete(abEvents).where(eq(abEvents.userId, userId))]),
     keepsPurchases
       ? db
           .update(users)
