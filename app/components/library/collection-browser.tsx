@@ -30,18 +30,23 @@ export function CollectionBrowser({
   favoriteIds,
   categories,
   shareUrls,
+  rendered,
 }: {
   cards: Card[];
   favoriteIds: string[];
   categories: BrowserCategory[];
   /** The preview cards' public share links; a paid card has none here, its link is signed when shared (019). */
   shareUrls: Record<string, string>;
+  /** The filters the server rendered the page with (from its URL), and their error. */
+  rendered: { filters: CardFilters; error: string | null };
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const hydrated = useHydrated();
   const recordActivity = useActivityRecorder();
-  const { filters, error } = readCardFilters(searchParams, categories);
+  // Hydration draws what the server drew; the URL's filters from then on. They differ only offline, where the installed
+  // app opens the library it kept for /cards at any /cards?... address (docs/decisions/025-installable-offline.md).
+  const { filters, error } = hydrated ? readCardFilters(searchParams, categories) : rendered;
   const rawQuery = searchParams.get("q") ?? "";
   // The server renders the search it filtered by; from hydration on, the box holds what the reader types.
   const [query, setQuery] = useState(filters.q);
