@@ -67,7 +67,7 @@ test.describe("landing page", () => {
     for (const [link, heading] of [
       ["Pricing", "Simple, One-Time Pricing"],
       ["Preview", "Preview the Cards"],
-      ["Testimonials", "What Scripture Says About Spoken Words"],
+      ["Scripture", "What Scripture Says About Spoken Words"],
       ["Pricing", "Simple, One-Time Pricing"],
     ]) {
       await nav.getByRole("link", { name: link, exact: true }).click();

@@ -185,14 +185,14 @@ test.describe("a page per card", () => {
     await expect(page.locator("a", { hasText: "Show Favorites Only (0)" })).toBeAttached();
   });
 
-  test("a card favourited in the grid once the scripts run keeps the reader's place @js", async ({ page, loginAsBuyer }) => {
+  test("a card favourited deep in the grid keeps the reader's place", async ({ page, loginAsBuyer }) => {
     await loginAsBuyer();
     await openCollection(page);
     const list = cardList(page, "All Affirmation Cards");
+    // With JavaScript the fetcher keeps the page where it is; without, the redirect returns to the card's own fragment.
     // The script has started once the cards' Speak buttons show.
-    await expect(list.getByRole("button", { name: "Speak" }).first()).toBeVisible();
-    // A card well down the list: the script-free form would answer with a redirect, which scrolls to the top.
-    const card = list.locator("article[data-card-id]").nth(12);
+    if (test.info().project.name === "javascript") await expect(list.getByRole("button", { name: "Speak" }).first()).toBeVisible();
+    const card = list.locator("article[data-card-id]").nth(30);
     const title = (await card.getByRole("heading").textContent()) ?? "";
     await card.getByRole("button", { name: `Add ${title} to favorites` }).click();
     await expect(page.getByText("Added to Favorites").first()).toBeVisible();

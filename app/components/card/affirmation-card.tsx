@@ -21,6 +21,7 @@ export function AffirmationCard({
   onSpeak,
   imageToken,
   headingLevel = "h3",
+  anchorId,
 }: {
   card: Card;
   /**
@@ -43,6 +44,8 @@ export function AffirmationCard({
   /** A share token that lets this page's reader download a paid card's image (the share page). */
   imageToken?: string | null;
   headingLevel?: "h2" | "h3";
+  /** The card's fragment id in a list (cardAnchor), where a script-free favourite returns the reader. */
+  anchorId?: string;
 }) {
   const toggleId = useId();
   // A card turned before hydration was turned by the reader all the same: the turn counts (a read, a preview click)
@@ -66,7 +69,12 @@ export function AffirmationCard({
   }
 
   return (
-    <article className="flip-card relative w-full" aria-label={`Affirmation card: ${card.title}`} data-card-id={card.id}>
+    <article
+      id={anchorId}
+      className="flip-card relative w-full scroll-mt-24"
+      aria-label={`Affirmation card: ${card.title}`}
+      data-card-id={card.id}
+    >
       <input
         id={toggleId}
         type="checkbox"

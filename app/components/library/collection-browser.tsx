@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
-import type { Card, CategorySummary } from "~/modules/cards/card";
+import { type Card, type CategorySummary, cardAnchor } from "~/modules/cards/card";
 import {
   type CardFilters,
   collectionTitle,
@@ -229,6 +229,7 @@ const LibraryCard = memo(function LibraryCard({
       shareUrl={shareUrl}
       categoryLabel={categoryLabel}
       favoriteForm={{ isFavorite, redirectTo }}
+      anchorId={cardAnchor(card.id)}
       viewHref={viewHref}
       onFlip={(toBack) => {
         if (!toBack) return;
