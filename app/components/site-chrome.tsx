@@ -110,7 +110,7 @@ function SectionLinks({ anchorsBase, className, signedIn }: { anchorsBase: strin
         Scripture
       </a>
       {signedIn ? (
-        <Link className={className} to="/dashboard#journey">
+        <Link className={className} to="/dashboard?section=journey#journey">
           Journey
         </Link>
       ) : null}

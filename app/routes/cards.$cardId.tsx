@@ -1,11 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
 import { AppShell } from "~/components/app-shell";
 import { AffirmationCard } from "~/components/card/affirmation-card";
+import { CardNotFound } from "~/components/card-not-found";
 import { VersePanel } from "~/components/library/verse-panel";
 import { ActionToast } from "~/components/ui/toaster";
 import { useActivityRecorder } from "~/hooks/use-activity";
+import { useViewer } from "~/hooks/use-viewer";
 import { accessRequiredRedirect, pageAudienceFor } from "~/modules/access/access.server";
 import { getUserWith } from "~/modules/auth/guards.server";
 import { cardIdSchema } from "~/modules/cards/cards.schema";
@@ -18,6 +20,7 @@ import { badgeToast } from "~/modules/habit/badge-toast";
 import { startCardView } from "~/modules/habit/record.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
+import { ErrorBoundary as SiteErrorPage } from "~/root";
 
 export const headers = forwardHeaders;
 
@@ -135,4 +138,12 @@ export default function CardPage() {
       </main>
     </AppShell>
   );
+}
+
+/** A dead card link keeps a signed-in reader in the app; anything else is the site's error page (root.tsx). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const viewer = useViewer();
+  if (viewer && isRouteErrorResponse(error) && error.status === 404) return <CardNotFound viewer={viewer} />;
+  return <SiteErrorPage />;
 }

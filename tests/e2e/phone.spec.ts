@@ -174,6 +174,9 @@ test.describe("one signed-in navigation", () => {
 
     await tabs.getByRole("link", { name: "Journey" }).click();
     await expect(page.getByRole("heading", { name: "Your Progress" })).toBeInViewport();
+    // The tab bar says where the reader is: Journey, not Today.
+    await expect(tabs.getByRole("link", { name: "Journey" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Today" })).not.toHaveAttribute("aria-current", "page");
   });
 
   test("the admin has an Admin tab", async ({ page, loginAsAdmin }) => {
