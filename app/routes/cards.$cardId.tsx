@@ -85,12 +85,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
+const STEP_LINK = "btn border-2 border-line bg-surface px-4 text-center text-sm text-ink hover:bg-surface-muted";
+
 export default function CardPage() {
   const loaderData = useLoaderData<typeof loader>();
   const recordActivity = useActivityRecorder();
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={false} />;
   const { card, categoryLabel, isFavorite, previous, next, position, stepCount, search, backHref, shareUrl } = loaderData;
   const here = `/cards/${card.id}${search}`;
+  const readVerse = () => recordActivity(card.id, "read_scripture", { source: "card-page-verse" });
 
   return (
     <AppShell>
@@ -104,7 +107,8 @@ export default function CardPage() {
             {categoryLabel} · Card {position} of {stepCount}
           </p>
         </div>
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{card.title}</h1>
+        {/* The card shows its title just below: the page's heading is for screen readers and the tab, not a third copy. */}
+        <h1 className="sr-only">{card.title}</h1>
 
         <div className="grid gap-8 lg:grid-cols-2">
           <AffirmationCard
@@ -112,25 +116,27 @@ export default function CardPage() {
             shareUrl={shareUrl ?? undefined}
             categoryLabel={categoryLabel}
             headingLevel="h2"
+            flipHint={false}
             favoriteForm={{ isFavorite, redirectTo: here }}
             onFlip={(toBack) => {
               if (toBack) recordActivity(card.id, "read_scripture", { source: "card-page" });
             }}
             onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "card-page" })}
           />
-          <VersePanel card={card} />
+          <VersePanel card={card} onRead={readVerse} />
         </div>
 
-        <nav aria-label="Card navigation" className="flex flex-wrap justify-between gap-4">
+        {/* Two equal halves in the page's own colours (a white slab in the dark scheme before). */}
+        <nav aria-label="Card navigation" className="grid grid-cols-2 gap-3">
           {previous ? (
-            <Link to={`/cards/${previous.id}${search}`} className="btn-secondary" rel="prev">
+            <Link to={`/cards/${previous.id}${search}`} className={STEP_LINK} rel="prev">
               ← Previous: {previous.title}
             </Link>
           ) : (
             <span />
           )}
           {next ? (
-            <Link to={`/cards/${next.id}${search}`} className="btn-secondary" rel="next">
+            <Link to={`/cards/${next.id}${search}`} className={`${STEP_LINK} col-start-2`} rel="next">
               Next: {next.title} →
             </Link>
           ) : null}

@@ -174,6 +174,13 @@ test.describe("a page per card", () => {
     await expect(page.getByText("Added to Favorites").first()).toBeVisible();
     await expect(page.getByRole("button", { name: `Remove ${title} from favorites` })).toBeVisible();
 
+    // Favourites only within another category: the page says the category hides the favourite, and shows the way to it.
+    await openCollection(page, "/cards?favorites=1&category=peace");
+    await expect(page.getByRole("heading", { name: "No Peace favorites" })).toBeVisible();
+    await expect(page.getByText("Your favorite is in other categories: the Peace filter hides it.")).toBeVisible();
+    await page.getByRole("link", { name: "Show All Favorites" }).click();
+    await expect(cardList(page, "Your Favorite Cards").getByRole("heading", { name: title })).toBeVisible();
+
     await openCollection(page, "/cards?favorites=1");
     await expect(cardList(page, "Your Favorite Cards").getByRole("heading", { name: title })).toBeVisible();
     await expect(page.locator("a", { hasText: "Show Favorites Only (1)" })).toBeAttached();

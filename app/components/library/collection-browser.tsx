@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import { Icon } from "~/components/ui/icon";
@@ -17,6 +17,7 @@ import {
 } from "~/modules/cards/filter";
 import { CardTile } from "./card-tile";
 import { FiltersMenu } from "./filters-menu";
+import { NoResults } from "./no-results";
 
 type BrowserCategory = CategorySummary & { visibleCount: number };
 
@@ -149,24 +150,8 @@ export function CollectionBrowser({
             {showingText(shown.length, cards.length, active)}
           </p>
         </div>
-        {shown.length === 0 && filters.favoritesOnly && favoriteIds.length === 0 ? (
-          <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
-            <h3 className="font-serif text-2xl font-bold">No favorites yet</h3>
-            <p className="mt-2 text-ink-muted">
-              Tap the heart <Icon name="heart" className="inline h-5 w-5 align-text-bottom" /> on a card to save it here.
-            </p>
-            <Link to={filterSearch({ ...filters, favoritesOnly: false })} className="btn-primary mt-4">
-              Browse All Cards
-            </Link>
-          </div>
-        ) : shown.length === 0 ? (
-          <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
-            <h3 className="font-serif text-2xl font-bold">No Cards Found</h3>
-            <p className="mt-2 text-ink-muted">No card matches these filters.</p>
-            <Link to={filterSearch({ ...filters, q: "", category: "all", favoritesOnly: false })} className="btn-primary mt-4">
-              Clear Filters
-            </Link>
-          </div>
+        {shown.length === 0 ? (
+          <NoResults filters={active} favoriteCount={favoriteIds.length} categoryLabel={labels[active.category]} />
         ) : active.view === "list" ? (
           <div className="grid gap-4 md:grid-cols-2" data-testid="card-list">
             {shown.map((card) => (
