@@ -146,6 +146,14 @@ test.describe("the library starts with cards", () => {
     await expect(page.getByText(/^Showing 1 of \d+ cards \(matching "shepherd"\)$/)).toBeInViewport();
   });
 
+  test("a long search without spaces (a pasted link) keeps the page 390 px wide", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer(thirtyCharacterEmail());
+    const query = `https://example.org/${"a".repeat(80)}`;
+    await openCollection(page, `/cards?q=${encodeURIComponent(query)}`);
+    await expect(page.getByText(`(matching "${query}")`, { exact: false })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+
   test("an empty favourites list says how to save a card @once", async ({ page, loginAsBuyer }) => {
     await loginAsBuyer(thirtyCharacterEmail());
     await openCollection(page, "/cards?favorites=1");

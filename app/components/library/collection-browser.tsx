@@ -112,7 +112,7 @@ export function CollectionBrowser({
               value={query}
               onChange={(event) => onSearchChange(event.target.value)}
               maxLength={SEARCH_MAX_LENGTH}
-              placeholder="Search title, words or verse"
+              placeholder="Search cards"
               enterKeyHint="search"
               className={`block min-h-[44px] w-full min-w-0 rounded-full border border-line bg-surface px-4 py-2 text-ink placeholder:text-ink-muted ${
                 hydrated ? "" : "rounded-r-none"
@@ -143,10 +143,11 @@ export function CollectionBrowser({
 
       <section ref={resultsSection} aria-labelledby="list-title" className="scroll-mt-20 space-y-4">
         <div>
-          <h2 id="list-title" className="font-serif text-xl font-bold sm:text-2xl">
+          {/* A pasted link is one long word: it wraps anywhere rather than widen the page. */}
+          <h2 id="list-title" className="font-serif text-xl font-bold [overflow-wrap:anywhere] sm:text-2xl">
             {collectionTitle(active, labels[active.category])}
           </h2>
-          <p className="text-ink-muted" role="status" data-testid="showing">
+          <p className="text-ink-muted [overflow-wrap:anywhere]" role="status" data-testid="showing">
             {showingText(shown.length, cards.length, active)}
           </p>
         </div>
