@@ -192,6 +192,21 @@ test.describe("a page per card", () => {
     await expect(page.locator("a", { hasText: "Show Favorites Only (0)" })).toBeAttached();
   });
 
+  test("the verse read below the card on its page counts as read, without turning the card @js", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const read = page.waitForResponse(
+      (response) => response.url().endsWith("/api/activity") && (response.request().postData() ?? "").includes('"read_scripture"'),
+    );
+    await page.goto("/cards/evening-his-song-in-the-night");
+    await expect(page.getByRole("heading", { level: 1, name: "His Song in the Night" })).toBeAttached();
+    // The verse is below the card on a phone: the reader scrolls to it.
+    await page.getByRole("region", { name: /^Scripture · / }).scrollIntoViewIfNeeded();
+    expect((await read).ok()).toBe(true);
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("stat-scriptures-read")).toHaveText("1");
+  });
+
   test("a card favourited deep in the grid keeps the reader's place", async ({ page, loginAsBuyer }) => {
     await loginAsBuyer();
     await openCollection(page);
