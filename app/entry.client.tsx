@@ -2,11 +2,14 @@ import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { InlineStylesheetsProvider, inlinedStylesheetsInDocument } from "~/components/inline-stylesheets";
+import { keyFragmentNavigations } from "~/hooks/fragment-navigations";
 import { HydratedProvider } from "~/hooks/use-hydrated";
 import { registerServiceWorker } from "~/modules/offline/register-service-worker";
 
 // Read before React takes the document over.
 const stylesheets = inlinedStylesheetsInDocument(document);
+// Before the router listens for `popstate`, so this listener runs first.
+keyFragmentNavigations();
 
 startTransition(() => {
   hydrateRoot(

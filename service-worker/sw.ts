@@ -214,10 +214,11 @@ async function sessionMarkerPresent(): Promise<boolean | null> {
 async function offlineDocument(request: Request): Promise<Response> {
   const cache = await usablePersonalCache();
   const url = new URL(request.url);
-  // A card opened from a filtered library carries the filter; its page is the same card.
+  // A card opened from a filtered library carries the filter; its page is the same card. The library at a filter's
+  // address (`/cards?category=peace`) is the kept library: the page applies its filters in the browser.
   const cached =
     (await cache?.match(url.pathname + url.search, { ignoreVary: true })) ??
-    (CARD_PAGE.test(url.pathname) ? await cache?.match(url.pathname, { ignoreVary: true }) : undefined);
+    (CARD_PAGE.test(url.pathname) || url.pathname === "/cards" ? await cache?.match(url.pathname, { ignoreVary: true }) : undefined);
   if (cached) return cached;
   const hasCollection = Boolean(cache && (await cache.match("/cards")));
   return new Response(

@@ -92,7 +92,9 @@ function appTabs(viewer: Viewer | null): Tab[] {
     { id: "today", label: "Today", href: "/dashboard", icon: "sun" },
     { id: "cards", label: "Cards", href: owns ? "/cards" : "/dashboard#cards-title", icon: "cards" },
     { id: "favorites", label: "Favorites", href: owns ? "/cards?favorites=1" : "/dashboard?tab=favorites#cards-title", icon: "heart" },
-    { id: "journey", label: "Journey", href: "/dashboard#journey", icon: "path" },
+    // Its own address, so the page (drawn by the server, with or without JavaScript) knows which tab is current: a
+    // fragment alone never reaches the server.
+    { id: "journey", label: "Journey", href: "/dashboard?section=journey#journey", icon: "path" },
   ];
   if (viewer?.isAdmin) tabs.push({ id: "admin", label: "Admin", href: "/admin", icon: "shield-check" });
   return tabs;
@@ -100,6 +102,8 @@ function appTabs(viewer: Viewer | null): Tab[] {
 
 function currentTab(pathname: string, search: URLSearchParams): string | null {
   if (pathname === "/admin") return "admin";
+  if (pathname === "/dashboard" && search.get("section") === "journey") return "journey";
+  if (pathname === "/dashboard" && search.get("tab") === "favorites") return "favorites";
   if (pathname === "/dashboard") return "today";
   if (pathname === "/cards" && search.get("favorites") === "1") return "favorites";
   if (pathname.startsWith("/cards") || pathname === "/collection") return "cards";

@@ -20,7 +20,7 @@ export function SiteHeader({
   const viewer = useViewer();
   const menu = useRef<HTMLDetailsElement>(null);
   const navLink = "rounded px-2 py-2 text-sm font-medium text-ink hover:text-lavender-700";
-  // A tapped section link closes the menu (with JavaScript; without it the menu stays open until tapped again).
+  // A tapped section link closes the menu. Without JavaScript nothing could, so there the menu is the footer's list.
   const closeMenu = () => menu.current?.removeAttribute("open");
   return (
     <header className="sticky top-0 z-40 border-b border-sage-200 bg-white/95 backdrop-blur">
@@ -31,7 +31,7 @@ export function SiteHeader({
         {minimal ? null : (
           <nav aria-label="Main" className="flex min-w-0 items-center gap-1 sm:gap-3">
             <div className="hidden items-center gap-1 md:flex">
-              <SectionLinks anchorsBase={anchorsBase} className={navLink} />
+              <SectionLinks anchorsBase={anchorsBase} className={navLink} signedIn={Boolean(viewer)} />
             </div>
             <a
               className="hidden h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sage-100 md:inline-flex"
@@ -56,8 +56,19 @@ export function SiteHeader({
                 </Link>
               </>
             )}
-            {/* Small screens: a native <details> menu, so it opens without JavaScript. */}
-            <details ref={menu} className="relative md:hidden">
+            {/*
+             * Small screens: a <details> menu that a followed link closes. Without JavaScript (scripting: none) a
+             * <details> would stay open over the section it jumped to, so there the button jumps to the footer's
+             * list of the same links instead, and nothing is left open.
+             */}
+            <a
+              href="#quick-links"
+              aria-label="Menu"
+              className="hidden h-11 w-11 items-center justify-center rounded-full hover:bg-sage-100 [@media(scripting:none)_and_(max-width:767px)]:inline-flex"
+            >
+              <Icon name="list" className="h-6 w-6" />
+            </a>
+            <details ref={menu} className="relative md:hidden [@media(scripting:none)]:hidden">
               <summary
                 className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-sage-100 [&::-webkit-details-marker]:hidden"
                 aria-label="Menu"
@@ -69,7 +80,7 @@ export function SiteHeader({
                 className="absolute right-0 mt-2 flex w-52 flex-col rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10"
                 onClick={(event) => (event.target as HTMLElement).closest("a") && closeMenu()}
               >
-                <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} />
+                <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} signedIn={Boolean(viewer)} />
                 <a className={`${navLink} block`} href={socialUrl} target="_blank" rel="noopener noreferrer">
                   Instagram
                 </a>
@@ -82,7 +93,11 @@ export function SiteHeader({
   );
 }
 
-function SectionLinks({ anchorsBase, className }: { anchorsBase: string; className: string }) {
+/**
+ * The landing's sections, named for what they hold ("Scripture": the verses on speaking, not customer testimonials;
+ * the id stays #testimonials for the addresses already shared). Journey is the signed-in progress page: a visitor has none.
+ */
+function SectionLinks({ anchorsBase, className, signedIn }: { anchorsBase: string; className: string; signedIn: boolean }) {
   return (
     <>
       <a className={className} href={`${anchorsBase}#preview`}>
@@ -92,11 +107,13 @@ function SectionLinks({ anchorsBase, className }: { anchorsBase: string; classNa
         Pricing
       </a>
       <a className={className} href={`${anchorsBase}#testimonials`}>
-        Testimonials
+        Scripture
       </a>
-      <Link className={className} to="/dashboard">
-        Journey
-      </Link>
+      {signedIn ? (
+        <Link className={className} to="/dashboard?section=journey#journey">
+          Journey
+        </Link>
+      ) : null}
     </>
   );
 }
@@ -111,7 +128,7 @@ export function SiteFooter({ anchorsBase = "" }: { anchorsBase?: string }) {
           <p className="font-serif text-xl font-bold">LIGHT Cards</p>
           <p className="mt-2 text-sm text-sage-100">Scripture-based affirmations to speak aloud, every day.</p>
         </div>
-        <nav aria-label="Quick links">
+        <nav id="quick-links" aria-label="Quick links" className="scroll-mt-20">
           <h2 className="text-sm font-semibold uppercase tracking-wide">Quick Links</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
@@ -121,7 +138,7 @@ export function SiteFooter({ anchorsBase = "" }: { anchorsBase?: string }) {
             </li>
             <li>
               <a className={footerLink} href={`${anchorsBase}#testimonials`}>
-                Testimonials
+                Scripture
               </a>
             </li>
             <li>

@@ -8,7 +8,8 @@ type ActivityAnswer = { newBadges?: { badge: { name: string; description: string
 /**
  * Records what a buyer does with a card in the browser (flip to the verse, Speak) through POST /api/activity.
  * A card's view and verse read count once per page; every Speak counts. A new badge arrives as a toast; a failure
- * is only logged (the spec: activity failures are silent).
+ * is only logged (the spec: activity failures are silent). Offline (the installed app's kept pages) nothing is sent:
+ * the request could only fail, and the page stays free to record it when opened again online.
  */
 export function useActivityRecorder() {
   const { showToast } = useToast();
@@ -17,6 +18,7 @@ export function useActivityRecorder() {
   return useCallback(
     (cardId: string, activityType: ActivityType, metadata?: Record<string, string>) => {
       const key = `${activityType}:${cardId}`;
+      if (!navigator.onLine) return;
       if (activityType !== "speak_aloud" && recorded.current.has(key)) return;
       recorded.current.add(key);
       fetch("/api/activity", {

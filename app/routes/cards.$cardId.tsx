@@ -1,11 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
 import { AppShell } from "~/components/app-shell";
 import { AffirmationCard } from "~/components/card/affirmation-card";
+import { CardNotFound } from "~/components/card-not-found";
 import { VersePanel } from "~/components/library/verse-panel";
 import { ActionToast } from "~/components/ui/toaster";
 import { useActivityRecorder } from "~/hooks/use-activity";
+import { useViewer } from "~/hooks/use-viewer";
 import { accessRequiredRedirect, pageAudienceFor } from "~/modules/access/access.server";
 import { getUserWith } from "~/modules/auth/guards.server";
 import { cardIdSchema } from "~/modules/cards/cards.schema";
@@ -18,6 +20,7 @@ import { badgeToast } from "~/modules/habit/badge-toast";
 import { startCardView } from "~/modules/habit/record.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
+import { ErrorBoundary as SiteErrorPage } from "~/root";
 
 export const headers = forwardHeaders;
 
@@ -82,12 +85,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
+const STEP_LINK = "btn border-2 border-line bg-surface px-4 text-center text-sm text-ink hover:bg-surface-muted";
+
 export default function CardPage() {
   const loaderData = useLoaderData<typeof loader>();
   const recordActivity = useActivityRecorder();
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={false} />;
   const { card, categoryLabel, isFavorite, previous, next, position, stepCount, search, backHref, shareUrl } = loaderData;
   const here = `/cards/${card.id}${search}`;
+  const readVerse = () => recordActivity(card.id, "read_scripture", { source: "card-page-verse" });
 
   return (
     <AppShell>
@@ -101,7 +107,8 @@ export default function CardPage() {
             {categoryLabel} · Card {position} of {stepCount}
           </p>
         </div>
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{card.title}</h1>
+        {/* The card shows its title just below: the page's heading is for screen readers and the tab, not a third copy. */}
+        <h1 className="sr-only">{card.title}</h1>
 
         <div className="grid gap-8 lg:grid-cols-2">
           <AffirmationCard
@@ -109,25 +116,27 @@ export default function CardPage() {
             shareUrl={shareUrl ?? undefined}
             categoryLabel={categoryLabel}
             headingLevel="h2"
+            flipHint={false}
             favoriteForm={{ isFavorite, redirectTo: here }}
             onFlip={(toBack) => {
               if (toBack) recordActivity(card.id, "read_scripture", { source: "card-page" });
             }}
             onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "card-page" })}
           />
-          <VersePanel card={card} />
+          <VersePanel card={card} onRead={readVerse} />
         </div>
 
-        <nav aria-label="Card navigation" className="flex flex-wrap justify-between gap-4">
+        {/* Two equal halves in the page's own colours (a white slab in the dark scheme before). */}
+        <nav aria-label="Card navigation" className="grid grid-cols-2 gap-3">
           {previous ? (
-            <Link to={`/cards/${previous.id}${search}`} className="btn-secondary" rel="prev">
+            <Link to={`/cards/${previous.id}${search}`} className={STEP_LINK} rel="prev">
               ← Previous: {previous.title}
             </Link>
           ) : (
             <span />
           )}
           {next ? (
-            <Link to={`/cards/${next.id}${search}`} className="btn-secondary" rel="next">
+            <Link to={`/cards/${next.id}${search}`} className={`${STEP_LINK} col-start-2`} rel="next">
               Next: {next.title} →
             </Link>
           ) : null}
@@ -135,4 +144,12 @@ export default function CardPage() {
       </main>
     </AppShell>
   );
+}
+
+/** A dead card link keeps a signed-in reader in the app; anything else is the site's error page (root.tsx). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const viewer = useViewer();
+  if (viewer && isRouteErrorResponse(error) && error.status === 404) return <CardNotFound viewer={viewer} />;
+  return <SiteErrorPage />;
 }

@@ -77,7 +77,13 @@ export default function CardsPage() {
             </Link>
           </span>
         </div>
-        <CollectionBrowser cards={library.cards} favoriteIds={library.favoriteIds} categories={library.categories} shareUrls={shareUrls} />
+        <CollectionBrowser
+          cards={library.cards}
+          favoriteIds={library.favoriteIds}
+          categories={library.categories}
+          shareUrls={shareUrls}
+          rendered={{ filters: library.filters, error: library.filterError }}
+        />
       </main>
     </AppShell>
   );

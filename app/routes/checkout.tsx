@@ -189,7 +189,11 @@ export default function CheckoutPage() {
                   ["Product", `${cardCount} LIGHT Cards`],
                   ["Total", price],
                 ].map(([label, value]) => (
-                  <div key={label} className="flex justify-between gap-4 py-3">
+                  // The address has a line of its own, so it breaks only when longer than the line (not at its hyphen).
+                  <div
+                    key={label}
+                    className={`flex gap-4 py-3 ${label === "Email" ? "flex-wrap justify-between [&>dd]:ml-auto [&>dd]:max-w-full [&>dd]:shrink-0 [&>dd]:[overflow-wrap:anywhere]" : "justify-between"}`}
+                  >
                     <dt className="text-ink-muted">{label}</dt>
                     <dd className={`text-right ${label === "Total" ? "text-lg font-bold" : "font-semibold"}`}>{value}</dd>
                   </div>

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, redirect } from "@remix-run/cloudflare";
 import { safeRedirectPath } from "~/modules/auth/auth.schema";
 import { requireUser } from "~/modules/auth/guards.server";
+import { cardAnchor } from "~/modules/cards/card";
 import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
 import { favoriteFormSchema } from "~/modules/favorites/favorites.schema";
 import { changeFavorite } from "~/modules/favorites/favorites.server";
@@ -32,7 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Bad input without JavaScript is a 4xx page with its message (the root error page shows it).
   const answer = async (status: number, body: FavoriteActionData) => {
     if (redirectTo && status >= 400 && status < 500) throw new Response(body.toast.description ?? body.toast.title, { status });
-    if (redirectTo) return redirectWithToast(context.config, redirectTo, body.toast);
+    // Back to the card the reader tapped, not the top of a list tens of screens long (its id: cardAnchor).
+    if (redirectTo) return redirectWithToast(context.config, withCardAnchor(redirectTo, body.cardId), body.toast);
     return data(body, { status, headers: body.ok ? await createToastHeaders(context.config, body.toast) : undefined });
   };
 
@@ -49,6 +51,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logProblem("error", "Updating a favourite failed", error);
     return answer(503, { ok: false, cardId, toast: FAILED });
   }
+}
+
+function withCardAnchor(path: string, cardId: string | null): string {
+  return cardId ? `${path.split("#")[0]}#${cardAnchor(cardId)}` : path;
 }
 
 function favoriteToast(isFavorite: boolean, newBadges: EarnedBadge[]): ToastInput {

@@ -5,6 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { AuthLayout } from "~/components/auth-layout";
 import { CheckboxField, ErrorList, FormAlert, HoneypotField, PasswordField, SubmitButton, TextField } from "~/components/forms";
 import { OAuthButtons } from "~/components/oauth-buttons";
+import { SignInLinkOffer } from "~/components/sign-in-link-offer";
+import { RELINK_INTENT, SignedOutNoticePanel } from "~/components/signed-out-notice-panel";
 import { ActionToast } from "~/components/ui/toaster";
 import { requestSignInLink, signInWithPassword } from "~/modules/auth/account.server";
 import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/modules/auth/auth.schema";
@@ -12,7 +14,7 @@ import { requireAnonymous } from "~/modules/auth/guards.server";
 import { markLinkAsked } from "~/modules/auth/link-request.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { redirectWithSession } from "~/modules/auth/request-auth.server";
-import { clearSignedOutNotice, readSignedOutNotice, type SignedOutNotice, signedOutEmail } from "~/modules/auth/signed-out-notice.server";
+import { clearSignedOutNotice, readSignedOutNotice, signedOutEmail } from "~/modules/auth/signed-out-notice.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";
@@ -124,41 +126,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       linkError: null,
       result: submission.reply({ formErrors: ["Invalid email or password."], hideFields: ["password"] }),
       toast: null,
+      offerLinkTo: String(submission.value.email),
     },
     { status: 401 },
-  );
-}
-
-const RELINK_INTENT = "relink";
-
-const SIGNED_OUT_BECAUSE: Record<SignedOutNotice["reason"], string> = {
-  everywhere: "You were signed out on this device because “Sign out of all devices” was used on your account.",
-  "mailbox-proved":
-    "You were signed out on this device because your email address was confirmed on another device. Until an address is confirmed, we cannot tell its owner's devices from anyone else's, so confirming it signs out the others.",
-  "payment-refunded":
-    "You were signed out on this device because the payment that set up this account was refunded. Until its email address is confirmed, only that payment kept this device signed in.",
-  "new-payment":
-    "You were signed out on this device because a new payment was made with this account's email address before the address was confirmed. Until an address is confirmed, we cannot tell its owner's devices from anyone else's.",
-};
-
-/** Why this device was signed out, and the one tap back in: a sign-in link to the same address. */
-function SignedOutNoticePanel({ notice, redirectTo }: { notice: SignedOutNotice; redirectTo: string }) {
-  return (
-    <section aria-labelledby="signed-out-title" className="mb-6 rounded-2xl bg-gold-100 p-4 text-ink ring-1 ring-gold-700/30">
-      <h2 id="signed-out-title" className="font-semibold">
-        Signed out on this device
-      </h2>
-      <p className="mt-1 text-sm">{SIGNED_OUT_BECAUSE[notice.reason]}</p>
-      <p className="mt-2 text-sm">
-        One tap sends a sign-in link to <strong className="[overflow-wrap:anywhere]">{notice.email}</strong>.
-      </p>
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <SubmitButton name="intent" value={RELINK_INTENT} pendingText="Sending...">
-          Email Me a Sign-In Link
-        </SubmitButton>
-      </Form>
-    </section>
   );
 }
 
@@ -216,6 +186,11 @@ export default function LoginPage() {
           Sign In
         </SubmitButton>
       </Form>
+      {actionData && "offerLinkTo" in actionData ? (
+        <div className="mt-4">
+          <SignInLinkOffer email={String(actionData.offerLinkTo)} redirectTo={redirectTo} />
+        </div>
+      ) : null}
 
       <OAuthButtons providers={oauthProviders} redirectTo={redirectTo} />
 

@@ -108,7 +108,7 @@ export default function SampleCardPage() {
                 className="mt-3 space-y-2"
                 items={[
                   `${cardCount} cards in ${categoryCount} categories`,
-                  "A featured card for each day, favourites and search",
+                  "A featured card for each day, favorites and search",
                   "Downloadable card images and a high-resolution PDF",
                   "Lifetime access for one payment, with a 30-day guarantee",
                 ]}

@@ -100,7 +100,6 @@ export default function SuccessPage() {
           ) : null}
           {result.state === "granted" ? (
             <>
-              {actionData ? null : <ActionToast toast={{ type: "success", title: "Payment Successful!" }} />}
               <h1 className="font-serif text-3xl font-bold">Payment Successful!</h1>
               <p role="status" className="mt-3 text-lg font-semibold text-sage-800">
                 Access granted to all {result.cardCount} cards!
@@ -127,7 +126,7 @@ export default function SuccessPage() {
                 <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
                   <li>Open your collection and read today's featured card.</li>
                   <li>Flip a card, read the verse, and speak the affirmation aloud.</li>
-                  <li>Save your favourites and come back tomorrow to build your streak.</li>
+                  <li>Save your favorites and come back tomorrow to build your streak.</li>
                 </ol>
               </section>
               <p className="mt-4 text-sm text-ink-muted">

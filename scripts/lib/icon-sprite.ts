@@ -34,7 +34,7 @@ const ICONS: Record<Weight, string[]> = {
   bold: ["check"],
   fill: ["heart"],
   // The categories' icons on the cards.
-  duotone: ["bird", "butterfly", "fire", "heart", "leaf", "lightbulb", "mountains", "plant", "shield-check", "star"],
+  duotone: ["bird", "butterfly", "fire", "hand-heart", "leaf", "lightbulb", "mountains", "plant", "shield-check", "star"],
 };
 
 const PHOSPHOR_ASSETS = join("node_modules", "@phosphor-icons", "core", "assets");

@@ -66,6 +66,18 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test("a buyer who never set a password, trying one, gets the sign-in link in one tap", async ({ page, request }) => {
+    const email = uniqueEmail("no-password");
+    expect((await request.post("/api/mock-payment", { data: { email } })).status()).toBe(200);
+    await signIn(page, email, "A password I never set 1");
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password.");
+    const offer = page.getByRole("region", { name: "Never set a password?" });
+    await expect(offer).toContainText(email);
+    await offer.getByRole("button", { name: "Email Me a Sign-In Link" }).click();
+    await expect(page.getByText(/a sign-in link is on its way/).first()).toBeVisible();
+    expect(new URL(await latestLinkTo(request, email, "/login/link", "Your LIGHT Cards sign-in link")).pathname).toBe("/login/link");
+  });
+
   test("an unverified account cannot sign in yet", async ({ page, request }) => {
     const email = uniqueEmail("unverified");
     await request.post("/api/auth/register", { data: { email, password: PASSWORD, confirmPassword: PASSWORD } });

@@ -57,6 +57,24 @@ test.describe("landing page", () => {
     expect(await preview.count()).toBeLessThanOrEqual(6);
   });
 
+  test("the header's jumps each land on their section, one after another", async ({ page }) => {
+    await page.goto("/");
+    await expect(landingHeading(page)).toBeAttached();
+    // With JavaScript the router sees each jump: its script must be running for the test to mean anything.
+    if (test.info().project.name === "javascript") await expectHydrated(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    // Down, back up past a section, then down again: each jump must move the page, never stay where the last one left it.
+    for (const [link, heading] of [
+      ["Pricing", "Simple, One-Time Pricing"],
+      ["Preview", "Preview the Cards"],
+      ["Scripture", "What Scripture Says About Spoken Words"],
+      ["Pricing", "Simple, One-Time Pricing"],
+    ]) {
+      await nav.getByRole("link", { name: link, exact: true }).click();
+      await expect(page.getByRole("heading", { name: heading })).toBeInViewport();
+    }
+  });
+
   test("the FAQ opens one answer at a time", async ({ page }) => {
     await page.goto("/");
     const faq = page.locator('details[name="faq"]');

@@ -158,6 +158,34 @@ test.describe("offline, with the service worker @js", () => {
     expect(errors).toEqual([]);
   });
 
+  test("offline, a favourite is refused with a message and the heart stays as it was; a category's address opens the library filtered", async ({
+    page,
+    context,
+    loginAsBuyer,
+  }) => {
+    const errors = collectErrors(page);
+    await openLibraryOnline(page, loginAsBuyer);
+
+    await context.setOffline(true);
+    await page.goto(`/cards/${UNOPENED.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: UNOPENED.title })).toBeVisible();
+    await page.getByRole("button", { name: `Add ${UNOPENED.title} to favorites` }).click();
+    await expect(page.getByText("You're offline: favorites need a connection").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: `Add ${UNOPENED.title} to favorites` })).toHaveAttribute("aria-pressed", "false");
+
+    // A category's address typed or opened from a bookmark: the kept library, filtered in the browser.
+    await page.goto("/cards?category=evening");
+    await expect(page.getByRole("heading", { name: "Your Collection", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: UNOPENED.title }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "The Lord Is My Shepherd" })).toHaveCount(0);
+
+    // Back online, nothing was saved behind the buyer's back: the card is not a favourite.
+    await context.setOffline(false);
+    await page.goto(`/cards/${UNOPENED.id}`);
+    await expect(page.getByRole("button", { name: `Add ${UNOPENED.title} to favorites` })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test("the browser keeps one account's pages at most: another buyer's sign-in or a lost session drops them", async ({
     page,
     context,

@@ -146,6 +146,14 @@ test.describe("the library starts with cards", () => {
     await expect(page.getByText(/^Showing 1 of \d+ cards \(matching "shepherd"\)$/)).toBeInViewport();
   });
 
+  test("a long search without spaces (a pasted link) keeps the page 390 px wide", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer(thirtyCharacterEmail());
+    const query = `https://example.org/${"a".repeat(80)}`;
+    await openCollection(page, `/cards?q=${encodeURIComponent(query)}`);
+    await expect(page.getByText(`(matching "${query}")`, { exact: false })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+
   test("an empty favourites list says how to save a card @once", async ({ page, loginAsBuyer }) => {
     await loginAsBuyer(thirtyCharacterEmail());
     await openCollection(page, "/cards?favorites=1");
@@ -174,6 +182,9 @@ test.describe("one signed-in navigation", () => {
 
     await tabs.getByRole("link", { name: "Journey" }).click();
     await expect(page.getByRole("heading", { name: "Your Progress" })).toBeInViewport();
+    // The tab bar says where the reader is: Journey, not Today.
+    await expect(tabs.getByRole("link", { name: "Journey" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Today" })).not.toHaveAttribute("aria-current", "page");
   });
 
   test("the admin has an Admin tab", async ({ page, loginAsAdmin }) => {
@@ -185,7 +196,7 @@ test.describe("one signed-in navigation", () => {
 });
 
 test.describe("the marketing pages on a phone", () => {
-  test("a visitor finds Sign in; the menu's Pricing lands on pricing", async ({ page }) => {
+  test("a visitor finds Sign in; the menu's jumps land on their sections one after another, and leave no menu open", async ({ page }) => {
     await page.goto("/");
     await expect(landingHeading(page)).toBeAttached();
     const main = page.getByRole("navigation", { name: "Main" });
@@ -194,11 +205,23 @@ test.describe("the marketing pages on a phone", () => {
 
     await page.goto("/");
     // With JavaScript, a followed link closes the menu: its script must be running.
-    if (test.info().project.name === "javascript") await expectHydrated(page);
-    await main.getByLabel("Menu").click();
-    await main.getByRole("link", { name: "Pricing" }).click();
-    await expect(page.getByRole("heading", { name: "Simple, One-Time Pricing" })).toBeInViewport();
-    if (test.info().project.name === "javascript") await expect(main.getByRole("link", { name: "Testimonials" })).toBeHidden();
+    const withScripts = test.info().project.name === "javascript";
+    if (withScripts) await expectHydrated(page);
+    // A visitor has no journey yet: no link to one.
+    await expect(page.getByRole("link", { name: "Journey" })).toHaveCount(0);
+    for (const [link, heading] of [
+      ["Pricing", "Simple, One-Time Pricing"],
+      ["Preview", "Preview the Cards"],
+      ["Scripture", "What Scripture Says About Spoken Words"],
+    ]) {
+      // The one Menu control the page shows (a <details> with JavaScript, a link to the footer's list without).
+      await main.locator('[aria-label="Menu"]:visible').click();
+      // Without JavaScript the menu is the footer's list of the same links: a jump leaves nothing open.
+      const menu = withScripts ? main : page.getByRole("navigation", { name: "Quick links" });
+      await menu.getByRole("link", { name: link, exact: true }).click();
+      await expect(page.getByRole("heading", { name: heading })).toBeInViewport();
+      await expect(main.getByRole("link", { name: "Preview", exact: true })).toBeHidden();
+    }
   });
 
   test("a category tab reloads onto the preview @once", async ({ page }) => {

@@ -14,7 +14,7 @@ describe("the icon sprite", () => {
     const symbols = [...sprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 256 256">(.*?)<\/symbol>/g)];
     const ids = symbols.map((match) => match[1]);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(expect.arrayContaining(["heart", "heart-fill", "heart-duotone", "check-bold", "mountains-duotone"]));
+    expect(ids).toEqual(expect.arrayContaining(["heart", "heart-fill", "hand-heart-duotone", "check-bold", "mountains-duotone"]));
     for (const [, , body] of symbols) expect(body).toMatch(/^<path d="M/);
   });
 });

@@ -157,14 +157,15 @@ describe("the /favorites form (the heart without JavaScript)", () => {
     const { id: cardId } = await paidCard();
     const added = await postForm("/favorites", { cardId, intent: "add", redirectTo: "/cards?category=morning" }, { cookie: me.cookie });
     expect(added.status).toBe(302);
-    expect(added.headers.get("Location")).toBe("/cards?category=morning");
+    // Back to the card itself (its fragment id), so the reader keeps their place in a long list.
+    expect(added.headers.get("Location")).toBe(`/cards?category=morning#card-${cardId}`);
     const toastCookie = added.headers.getSetCookie().find((cookie) => cookie.startsWith("lc_toast="));
     const landing = await fetchApp("/cards?category=morning", { headers: { Cookie: `${me.cookie}; ${toastCookie?.split(";")[0]}` } });
     expect(visibleText(await landing.text())).toContain("Added to Favorites");
     expect(await favoriteRows(me.id)).toEqual([cardId]);
 
     const removed = await postForm("/favorites", { cardId, intent: "remove", redirectTo: "/dashboard" }, { cookie: me.cookie });
-    expect(removed.headers.get("Location")).toBe("/dashboard");
+    expect(removed.headers.get("Location")).toBe(`/dashboard#card-${cardId}`);
     expect(await favoriteRows(me.id)).toEqual([]);
   });
 

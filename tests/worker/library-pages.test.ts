@@ -112,7 +112,11 @@ describe("/cards/{cardId}: a page per card", () => {
     const me = await buyer();
     const missing = await page("/cards/no-such-card", me.cookie);
     expect(missing.status).toBe(404);
-    expect(missing.text).toContain("Page Not Found");
+    // A signed-in reader stays in the app: its tab bar, and the way back to their cards.
+    expect(missing.text).toContain("Card Not Found");
+    expect(missing.text).toContain("Back to your cards");
+    expect(missing.text).toMatch(/Today\s+Cards\s+Favorites\s+Journey/);
+    expect(missing.text).not.toContain("Return to Home");
     expect((await page("/cards/%3Cscript%3E", me.cookie)).status).toBe(404);
     // For a visitor too: a mistyped bookmark is not a gate onto a card that does not exist.
     const visitorMissing = await page("/cards/no-such-card");

@@ -85,13 +85,15 @@ describe("the landing page", () => {
     const text = visibleText(html);
 
     // Top bar
-    for (const anchor of ['href="#preview"', 'href="#pricing"', 'href="#testimonials"', 'href="/dashboard"', 'href="/checkout"']) {
+    for (const anchor of ['href="#preview"', 'href="#pricing"', 'href="#testimonials"', 'href="/checkout"']) {
       expect(html).toContain(anchor);
     }
+    // A visitor has no journey: the menu offers none (it led to the sign-in page).
+    expect(html).not.toContain('href="/dashboard');
     expect(text).toMatch(/Get Access\s+Now/);
     expect(html).toContain('href="/login"');
     expect(text).toContain("Sign in");
-    expect(text).toContain("Journey");
+    expect(text).not.toContain("Journey");
     // Hero with the sample card and two buttons
     expect(html).toContain('data-card-id="abundance-the-lord-is-my-shepherd"');
     expect(html).toContain('href="/sample-card"');

@@ -21,6 +21,8 @@ export function AffirmationCard({
   onSpeak,
   imageToken,
   headingLevel = "h3",
+  anchorId,
+  flipHint = true,
 }: {
   card: Card;
   /**
@@ -43,6 +45,10 @@ export function AffirmationCard({
   /** A share token that lets this page's reader download a paid card's image (the share page). */
   imageToken?: string | null;
   headingLevel?: "h2" | "h3";
+  /** The card's fragment id in a list (cardAnchor), where a script-free favourite returns the reader. */
+  anchorId?: string;
+  /** "Tap to flip" on the front; off where the back's words are printed beside the card (the card page). */
+  flipHint?: boolean;
 }) {
   const toggleId = useId();
   // A card turned before hydration was turned by the reader all the same: the turn counts (a read, a preview click)
@@ -66,7 +72,12 @@ export function AffirmationCard({
   }
 
   return (
-    <article className="flip-card relative w-full" aria-label={`Affirmation card: ${card.title}`} data-card-id={card.id}>
+    <article
+      id={anchorId}
+      className="flip-card relative w-full scroll-mt-24"
+      aria-label={`Affirmation card: ${card.title}`}
+      data-card-id={card.id}
+    >
       <input
         id={toggleId}
         type="checkbox"
@@ -126,9 +137,11 @@ export function AffirmationCard({
                 View Card
               </Link>
             ) : null}
-            <p className={`pointer-events-none ml-auto text-sm ${muted}`} aria-hidden="true">
-              Tap to flip
-            </p>
+            {flipHint ? (
+              <p className={`pointer-events-none ml-auto text-sm ${muted}`} aria-hidden="true">
+                Tap to flip
+              </p>
+            ) : null}
           </div>
         </div>
 
@@ -173,7 +186,13 @@ export function AffirmationCard({
             <div className="mt-auto rounded-2xl bg-surface-muted p-4" data-testid="reflection">
               <p className="text-sm font-semibold text-ink">Today's Reflection</p>
               <p className="text-sm">{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
-              {card.prompt ? <p className="mt-1 text-sm text-ink-muted">{card.anchor ?? ANCHOR_FALLBACK}</p> : null}
+              {/* The day's action, labelled as the printed collection labels it. */}
+              {card.prompt ? (
+                <p className="mt-1 text-sm text-ink-muted">
+                  <span className="font-semibold text-ink">Anchor: </span>
+                  {card.anchor ?? ANCHOR_FALLBACK}
+                </p>
+              ) : null}
             </div>
           </div>
           <p className="pointer-events-none mt-3 text-right text-sm text-ink-muted" aria-hidden="true">

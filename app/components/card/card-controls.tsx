@@ -45,6 +45,11 @@ export function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boole
     };
   }, []);
 
+  // Until the script runs, the button's place is held, so the card's footer does not shift when it appears.
+  if (!hydrated)
+    return (
+      <span className="inline-block h-11 w-[108px] [@media(scripting:none)]:hidden" aria-hidden="true" data-testid="speak-placeholder" />
+    );
   if (!supported) return null;
 
   function toggle() {

@@ -4,7 +4,8 @@ import { Icon, type IconName } from "~/components/ui/icon";
 const CATEGORY_ICONS: Record<string, IconName> = {
   mountain: "mountains-duotone",
   dove: "bird-duotone",
-  heart: "heart-duotone",
+  // A hand holding a heart: a heart alone, beside the favourite button, read as a second button.
+  heart: "hand-heart-duotone",
   star: "star-duotone",
   "shield-alt": "shield-check-duotone",
   leaf: "leaf-duotone",

@@ -33,11 +33,8 @@ export function PreviewSection({
         Preview the Cards
       </h2>
       <p className="mt-3 text-center text-ink-muted">
-        {previewCount} of the {cardCount} cards are free to read, in {categories.length} categories: pick a category to see its previews, or{" "}
-        <Link to="/register" className="font-semibold text-lavender-700 underline">
-          create a free account
-        </Link>{" "}
-        to open them all. Tap a card to see its verse.
+        {previewCount} of the {cardCount} cards are free to read here, in {categories.length} categories: pick a category to see its
+        previews, and tap a card to see its verse. The whole collection opens with one payment.
       </p>
       {categoryError ? (
         <p role="alert" className="mx-auto mt-4 max-w-xl rounded-xl bg-red-50 p-3 text-center text-red-800">

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { iconButtonClass } from "~/components/card/card-controls";
 import { CardIcon } from "~/components/card/card-icon";
-import type { Card } from "~/modules/cards/card";
+import { type Card, cardAnchor } from "~/modules/cards/card";
 import { FavoriteForm } from "./favorite-form";
 
 /**
@@ -20,7 +20,11 @@ export function CardTile({
   favorite: { isFavorite: boolean; redirectTo: string } | null;
 }) {
   return (
-    <article className="flex flex-col gap-3 rounded-2xl bg-surface p-5 shadow-sm ring-1 ring-line" data-card-id={card.id}>
+    <article
+      id={cardAnchor(card.id)}
+      className="flex scroll-mt-24 flex-col gap-3 rounded-2xl bg-surface p-5 shadow-sm ring-1 ring-line"
+      data-card-id={card.id}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="flex items-center gap-2">
           <CardIcon name={card.icon} className="h-6 w-6 text-accent" />

@@ -1,11 +1,11 @@
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import { Icon } from "~/components/ui/icon";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
-import type { Card, CategorySummary } from "~/modules/cards/card";
+import { type Card, type CategorySummary, cardAnchor } from "~/modules/cards/card";
 import {
   type CardFilters,
   collectionTitle,
@@ -17,6 +17,7 @@ import {
 } from "~/modules/cards/filter";
 import { CardTile } from "./card-tile";
 import { FiltersMenu } from "./filters-menu";
+import { NoResults } from "./no-results";
 
 type BrowserCategory = CategorySummary & { visibleCount: number };
 
@@ -30,18 +31,23 @@ export function CollectionBrowser({
   favoriteIds,
   categories,
   shareUrls,
+  rendered,
 }: {
   cards: Card[];
   favoriteIds: string[];
   categories: BrowserCategory[];
   /** The preview cards' public share links; a paid card has none here, its link is signed when shared (019). */
   shareUrls: Record<string, string>;
+  /** The filters the server rendered the page with (from its URL), and their error. */
+  rendered: { filters: CardFilters; error: string | null };
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const hydrated = useHydrated();
   const recordActivity = useActivityRecorder();
-  const { filters, error } = readCardFilters(searchParams, categories);
+  // Hydration draws what the server drew; the URL's filters from then on. They differ only offline, where the installed
+  // app opens the library it kept for /cards at any /cards?... address (docs/decisions/025-installable-offline.md).
+  const { filters, error } = hydrated ? readCardFilters(searchParams, categories) : rendered;
   const rawQuery = searchParams.get("q") ?? "";
   // The server renders the search it filtered by; from hydration on, the box holds what the reader types.
   const [query, setQuery] = useState(filters.q);
@@ -106,7 +112,7 @@ export function CollectionBrowser({
               value={query}
               onChange={(event) => onSearchChange(event.target.value)}
               maxLength={SEARCH_MAX_LENGTH}
-              placeholder="Search title, words or verse"
+              placeholder="Search cards"
               enterKeyHint="search"
               className={`block min-h-[44px] w-full min-w-0 rounded-full border border-line bg-surface px-4 py-2 text-ink placeholder:text-ink-muted ${
                 hydrated ? "" : "rounded-r-none"
@@ -137,31 +143,16 @@ export function CollectionBrowser({
 
       <section ref={resultsSection} aria-labelledby="list-title" className="scroll-mt-20 space-y-4">
         <div>
-          <h2 id="list-title" className="font-serif text-xl font-bold sm:text-2xl">
+          {/* A pasted link is one long word: it wraps anywhere rather than widen the page. */}
+          <h2 id="list-title" className="font-serif text-xl font-bold [overflow-wrap:anywhere] sm:text-2xl">
             {collectionTitle(active, labels[active.category])}
           </h2>
-          <p className="text-ink-muted" role="status" data-testid="showing">
+          <p className="text-ink-muted [overflow-wrap:anywhere]" role="status" data-testid="showing">
             {showingText(shown.length, cards.length, active)}
           </p>
         </div>
-        {shown.length === 0 && filters.favoritesOnly && favoriteIds.length === 0 ? (
-          <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
-            <h3 className="font-serif text-2xl font-bold">No favorites yet</h3>
-            <p className="mt-2 text-ink-muted">
-              Tap the heart <Icon name="heart" className="inline h-5 w-5 align-text-bottom" /> on a card to save it here.
-            </p>
-            <Link to={filterSearch({ ...filters, favoritesOnly: false })} className="btn-primary mt-4">
-              Browse All Cards
-            </Link>
-          </div>
-        ) : shown.length === 0 ? (
-          <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
-            <h3 className="font-serif text-2xl font-bold">No Cards Found</h3>
-            <p className="mt-2 text-ink-muted">No card matches these filters.</p>
-            <Link to={filterSearch({ ...filters, q: "", category: "all", favoritesOnly: false })} className="btn-primary mt-4">
-              Clear Filters
-            </Link>
-          </div>
+        {shown.length === 0 ? (
+          <NoResults filters={active} favoriteCount={favoriteIds.length} categoryLabel={labels[active.category]} />
         ) : active.view === "list" ? (
           <div className="grid gap-4 md:grid-cols-2" data-testid="card-list">
             {shown.map((card) => (
@@ -224,6 +215,7 @@ const LibraryCard = memo(function LibraryCard({
       shareUrl={shareUrl}
       categoryLabel={categoryLabel}
       favoriteForm={{ isFavorite, redirectTo }}
+      anchorId={cardAnchor(card.id)}
       viewHref={viewHref}
       onFlip={(toBack) => {
         if (!toBack) return;

@@ -8,11 +8,14 @@ import type { FavoriteActionData } from "~/modules/favorites/favorite-action";
  * The favourite button of a signed-in user's card: a form posting to /favorites, so it works without JavaScript
  * (the server redirects back to `redirectTo` with a flash toast). With JavaScript a fetcher submits it without
  * `redirectTo`: the heart changes at once (optimistic), the toast follows with the revalidated page, and on failure
- * the heart goes back to what the server holds.
+ * the heart goes back to what the server holds. Offline (the installed app, docs/decisions/025-installable-offline.md)
+ * the tap is refused with a toast that says so, and the heart stays as the server holds it: nothing is queued.
  *
  * The form is the same before and after hydration (the script leaves `redirectTo` out when it submits), so /cards's
  * forms, one a card, need no re-render and no DOM change when the scripts start (docs/decisions/016-the-buyers-library.md).
  */
+const OFFLINE_TITLE = "You're offline: favorites need a connection";
+
 export function FavoriteForm({
   cardId,
   title,
@@ -44,6 +47,10 @@ export function FavoriteForm({
       onSubmit={(event) => {
         // Only the script-free form is answered with a redirect: the fetcher posts the card and the button's intent.
         event.preventDefault();
+        if (!navigator.onLine) {
+          showToast({ type: "error", title: OFFLINE_TITLE, description: "Nothing was changed. Try again when you are back online." });
+          return;
+        }
         fetcher.submit({ cardId, intent: shown ? "remove" : "add" }, { method: "post", action: "/favorites" });
       }}
     >

@@ -66,7 +66,8 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
                 {badges.next.badge.name}: {badges.next.badge.description}
               </p>
               <progress
-                className="mt-2 w-full accent-lavender-700"
+                // The brand's colours, drawn by the page: Chromium ignores accent-color here and drew its own green.
+                className="mt-2 h-2 w-full appearance-none overflow-hidden rounded-full bg-surface-muted [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-accent"
                 max={badges.next.target}
                 value={badges.next.current}
                 aria-label={`${badges.next.badge.name} progress`}

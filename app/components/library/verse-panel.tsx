@@ -1,14 +1,23 @@
+import { useRef } from "react";
+import { useSeenOnce } from "~/hooks/use-seen-once";
 import { ANCHOR_FALLBACK, type Card, versesOf } from "~/modules/cards/card";
 
-/** The back of a card as plain text beside it (card page, share page): readable without turning the card. */
+/**
+ * The back of a card as plain text beside it (card page, share page): readable without turning the card. `onRead`:
+ * called once when the reader has the verse on screen (reading it here counts as reading it, as a turn does).
+ */
 export function VersePanel({
   card,
+  onRead,
 }: {
   card: Pick<Card, "scripture" | "scriptureReference" | "scriptureReferences" | "translation" | "wordNotes" | "prompt" | "anchor">;
+  onRead?: () => void;
 }) {
   const verses = versesOf(card);
+  const panel = useRef<HTMLElement>(null);
+  useSeenOnce(panel, card.scriptureReference, onRead);
   return (
-    <section aria-labelledby="verse-title" className="space-y-4 rounded-3xl bg-surface p-6 ring-1 ring-line">
+    <section ref={panel} aria-labelledby="verse-title" className="space-y-4 rounded-3xl bg-surface p-6 ring-1 ring-line">
       <h2 id="verse-title" className="text-sm font-semibold uppercase tracking-wide text-accent">
         Scripture · {card.scriptureReference} ({card.translation})
       </h2>
@@ -24,7 +33,12 @@ export function VersePanel({
       <div className="rounded-2xl bg-surface-muted p-4">
         <h3 className="text-sm font-semibold text-ink">Today's Reflection</h3>
         <p>{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
-        {card.prompt ? <p className="mt-1 text-sm text-ink-muted">{card.anchor ?? ANCHOR_FALLBACK}</p> : null}
+        {card.prompt ? (
+          <p className="mt-1 text-sm text-ink-muted">
+            <span className="font-semibold text-ink">Anchor: </span>
+            {card.anchor ?? ANCHOR_FALLBACK}
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -111,3 +111,11 @@ export function chooseTryItNowCard<T extends Pick<Card, "id">>(
   const candidates = previews.filter((card) => !shown.has(card.id));
   return featuredCard(candidates, now);
 }
+
+/**
+ * The fragment id of a card in a list (the library, the dashboard's cards): a script-free favourite redirects back to
+ * it, so the reader keeps their place in a list tens of screens long.
+ */
+export function cardAnchor(cardId: string): string {
+  return `card-${cardId}`;
+}
