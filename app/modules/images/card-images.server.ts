@@ -15,7 +15,7 @@ import { type ImageSize, THUMBNAIL_SIZES } from "./styles";
  * design in designs.ts changes: it is part of the R2 key and of the content hash, so every image is drawn again
  * and every ETag changes.
  */
-export const RENDERER_VERSION = 1;
+export const RENDERER_VERSION = 2;
 
 type CardImage = { key: string; etag: string; hash: string };
 

@@ -101,6 +101,12 @@ function contentOf(card: DrawnCard) {
 
 const MARK = "LIGHT Cards";
 
+/**
+ * A phone wallpaper keeps its top 28% clear: the lock screen's clock and date sit there (1920 px: the first 540).
+ * Each design starts its words below it.
+ */
+const LOCK_SCREEN_CLEAR = 540;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Elegant: cream paper, Lora centred, a thin gold double rule
 // ---------------------------------------------------------------------------------------------------------------
@@ -115,6 +121,8 @@ function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
   const inset = wide ? 34 : 44;
   const padX = wide ? 110 : 110;
   const padY = wide ? 70 : 170;
+  // The frame's own width (2 + 8 + 1) and the inset lie above the words, inside the clear band.
+  const padTop = wide ? padY : LOCK_SCREEN_CLEAR - inset - 11;
   const textWidth = width - 2 * inset - 2 * padX;
   const titleSize = fitFontSize(
     [{ chars: c.title.length, ratio: 1, lineHeight: 1.2, charWidth: 0.55 }],
@@ -127,7 +135,11 @@ function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
       { chars: c.affirmation.length, ratio: 1, lineHeight: 1.4, charWidth: 0.5 },
       { chars: c.verseChars, ratio: 0.82, lineHeight: 1.4, charWidth: 0.48 },
     ],
-    { width: textWidth, height: height - 2 * inset - 2 * padY, fixed: titleSize * 1.3 + 60 + 40 + 30 + c.verses.length * (refLine + 14) },
+    {
+      width: textWidth,
+      height: height - 2 * inset - padTop - padY,
+      fixed: titleSize * 1.3 + 60 + 40 + 30 + c.verses.length * (refLine + 14),
+    },
     { min: wide ? 17 : 24, max: wide ? 34 : 52 },
   );
   const ornament = box(
@@ -172,7 +184,7 @@ function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
               alignItems: "center",
               justifyContent: "center",
               backgroundColor: paper,
-              padding: `${padY - 11}px ${padX - 11}px`,
+              padding: `${padTop - 11}px ${padX - 11}px ${padY - 11}px`,
             },
             text({ fontFamily: "Lora", fontWeight: 700, fontSize: titleSize, color: ink, textAlign: "center", lineHeight: 1.2 }, c.title),
             ornament,
@@ -206,15 +218,17 @@ function modern(card: DrawnCard, format: ImageFormat): ImageElement {
   const leftWidth = wide ? Math.round((width - bar) * 0.56) : width - bar;
   const rightWidth = wide ? width - bar - leftWidth : width - bar;
   const titleSize = wide ? 24 : 34;
+  // Tall: the statement and the scripture share what lies below the lock screen's clear band, half each.
+  const tallHalf = (height - LOCK_SCREEN_CLEAR) / 2 - 2 * pad;
   const affirmationSize = fitFontSize(
     [{ chars: c.affirmation.length, ratio: 1, lineHeight: 1.2, charWidth: 0.58 }],
-    { width: leftWidth - 2 * pad, height: wide ? height - 2 * pad : 820, fixed: titleSize * 1.3 + 30 + 12 + 40 },
+    { width: leftWidth - 2 * pad, height: wide ? height - 2 * pad : tallHalf, fixed: titleSize * 1.3 + 30 + 12 + 40 },
     { min: wide ? 24 : 34, max: wide ? 52 : 76 },
   );
   const refSize = wide ? 17 : 26;
   const verseSize = fitFontSize(
     [{ chars: c.verseChars, ratio: 1, lineHeight: 1.45, charWidth: 0.52 }],
-    { width: rightWidth - 2 * pad, height: wide ? height - 2 * pad : 780, fixed: c.verses.length * (refSize * 1.4 + 26) + 60 },
+    { width: rightWidth - 2 * pad, height: wide ? height - 2 * pad : tallHalf, fixed: c.verses.length * (refSize * 1.4 + 26) + 60 },
     { min: wide ? 16 : 24, max: wide ? 28 : 40 },
   );
   const statement = box(
@@ -247,7 +261,11 @@ function modern(card: DrawnCard, format: ImageFormat): ImageElement {
   return box(
     { width, height, backgroundColor: navy },
     box({ width: bar, height, backgroundColor: accent }),
-    box({ flexDirection: wide ? "row" : "column", width: width - bar, height }, statement, scripture),
+    box(
+      { flexDirection: wide ? "row" : "column", width: width - bar, height, ...(wide ? {} : { paddingTop: LOCK_SCREEN_CLEAR }) },
+      statement,
+      scripture,
+    ),
   );
 }
 
@@ -274,8 +292,8 @@ function peaceful(card: DrawnCard, format: ImageFormat): ImageElement {
     ],
     {
       width: textWidth,
-      // The mark sits below the panel; the wallpaper keeps a third of its panel empty on purpose.
-      height: height - 2 * margin - 2 * pad - (wide ? 34 : 50) - (wide ? 0 : 360),
+      // The mark sits below the panel; the wallpaper's panel starts below the lock screen's clear band.
+      height: height - 2 * margin - 2 * pad - (wide ? 34 : 50) - (wide ? 0 : LOCK_SCREEN_CLEAR - margin - pad),
       fixed: titleSize * 1.4 + 36 + 36 + c.verses.length * (refSize * 1.4 + 18),
     },
     { min: wide ? 16 : 24, max: wide ? 32 : 46 },
@@ -288,7 +306,7 @@ function peaceful(card: DrawnCard, format: ImageFormat): ImageElement {
       alignItems: "center",
       justifyContent: "center",
       backgroundImage: "linear-gradient(160deg, #DCE9DD 0%, #E6E4EE 55%, #DDD3EC 100%)",
-      padding: margin,
+      padding: wide ? margin : `${LOCK_SCREEN_CLEAR - pad}px ${margin}px ${margin}px`,
     },
     box(
       {
@@ -339,7 +357,7 @@ function warm(card: DrawnCard, format: ImageFormat): ImageElement {
   const ember = "#7A2E12";
   const wide = format === "card";
   const padX = wide ? 90 : 90;
-  const padTop = wide ? 80 : 520;
+  const padTop = wide ? 80 : LOCK_SCREEN_CLEAR + 20;
   const padBottom = wide ? 70 : 140;
   const textWidth = width - 2 * padX - (wide ? 160 : 0);
   const titleSize = fitFontSize(
