@@ -100,6 +100,8 @@ export default function SuccessPage() {
           ) : null}
           {result.state === "granted" ? (
             <>
+              {/* The product rules' success toast; on a phone toasts sit over the header, not the page's words. */}
+              {actionData ? null : <ActionToast toast={{ type: "success", title: "Payment Successful!" }} />}
               <h1 className="font-serif text-3xl font-bold">Payment Successful!</h1>
               <p role="status" className="mt-3 text-lg font-semibold text-sage-800">
                 Access granted to all {result.cardCount} cards!

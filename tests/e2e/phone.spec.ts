@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectHydrated, landingHeading, test } from "./fixtures";
+import { uniqueEmail } from "../support/identities";
+import { createVerifiedUser, expect, expectHydrated, landingHeading, signIn, test } from "./fixtures";
 
 /**
  * A buyer's daily use on a phone (390x844, touch), with JavaScript on and off: whole cards, a library that starts with
@@ -192,6 +193,21 @@ test.describe("one signed-in navigation", () => {
     await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Admin" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
+  });
+});
+
+test.describe("toasts on a phone", () => {
+  test("a toast sits over the header, above the page's heading, never over its words or the tab bar", async ({ page, request }) => {
+    const email = uniqueEmail("toast");
+    const buyer = await createVerifiedUser(request, email);
+    expect((await request.post("/api/mock-payment", { data: { email } })).status()).toBe(200);
+    await signIn(page, buyer.email, buyer.password);
+    const heading = page.getByRole("heading", { level: 1, name: /^Welcome back, .+!$/ });
+    await expect(heading).toBeVisible();
+    const toast = page.getByText("Welcome back!", { exact: true }).first();
+    await expect(toast).toBeVisible();
+    const [toastBox, headingBox] = [await toast.boundingBox(), await heading.boundingBox()];
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(headingBox!.y);
   });
 });
 

@@ -36,7 +36,7 @@ export default function ToastView({ toast, open, onOpenChange }: { toast: Toast;
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
         label="Notifications ({hotkey})"
-        className="toast-viewport fixed bottom-0 right-0 z-50 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
+        className="toast-viewport fixed right-0 top-0 z-50 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-2 outline-none md:bottom-0 md:top-auto md:p-4"
       />
     </ToastPrimitive.Provider>
   );

@@ -72,7 +72,7 @@ export function NoScriptToast({ toast }: { toast: Pick<Toast, "title" | "descrip
     <div
       role="status"
       data-testid="server-toast"
-      className="noscript-toast toast-viewport pointer-events-none fixed bottom-4 right-4 z-50 max-w-[420px] rounded-xl border-l-4 border-sage-500 bg-surface p-4 text-ink shadow-lg"
+      className="noscript-toast toast-viewport pointer-events-none fixed left-2 right-2 top-2 z-50 max-w-[420px] rounded-xl border-l-4 border-sage-500 bg-surface p-4 text-ink shadow-lg md:bottom-4 md:left-auto md:right-4 md:top-auto"
     >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p className="text-sm text-ink-muted">{toast.description}</p> : null}
