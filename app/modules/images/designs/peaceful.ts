@@ -1,0 +1,80 @@
+import { box, contentOf, type DrawnCard, fitFontSize, IMAGE_SIZES, LOCK_SCREEN_CLEAR, MARK, quoted, ring, text } from "../design-kit";
+import type { ImageElement } from "../engine";
+import type { ImageFormat } from "../styles";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Peaceful: soft sage-to-lavender, lots of space, a rounded inner panel
+// ---------------------------------------------------------------------------------------------------------------
+
+export function peaceful(card: DrawnCard, format: ImageFormat): ImageElement {
+  const { width, height } = IMAGE_SIZES[format];
+  const c = contentOf(card);
+  const slate = "#3E4A45";
+  const sage = "#6F8F7A";
+  const lavender = "#8A7BA8";
+  const wide = format === "card";
+  const margin = wide ? 70 : 90;
+  const pad = wide ? 56 : 80;
+  const textWidth = width - 2 * margin - 2 * pad;
+  const titleSize = wide ? 18 : 26;
+  const refSize = wide ? 16 : 24;
+  const base = fitFontSize(
+    [
+      { chars: c.affirmation.length, ratio: 1, lineHeight: 1.5, charWidth: 0.52 },
+      { chars: c.verseChars, ratio: 0.78, lineHeight: 1.55, charWidth: 0.53 },
+    ],
+    {
+      width: textWidth,
+      // The mark sits below the panel; the wallpaper's panel starts below the lock screen's clear band.
+      height: height - 2 * margin - 2 * pad - (wide ? 34 : 50) - (wide ? 0 : LOCK_SCREEN_CLEAR - margin - pad),
+      fixed: titleSize * 1.4 + 36 + 36 + c.verses.length * (refSize * 1.4 + 18),
+    },
+    { min: wide ? 16 : 24, max: wide ? 32 : 46 },
+  );
+  return box(
+    {
+      width,
+      height,
+      flexDirection: "column",
+      alignItems: "center",
+      justifyContent: "center",
+      backgroundImage: "linear-gradient(160deg, #DCE9DD 0%, #E6E4EE 55%, #DDD3EC 100%)",
+      padding: wide ? margin : `${LOCK_SCREEN_CLEAR - pad}px ${margin}px ${margin}px`,
+    },
+    box(
+      {
+        flex: 1,
+        width: "100%",
+        flexDirection: "column",
+        alignItems: "center",
+        justifyContent: "center",
+        backgroundColor: "rgba(255, 255, 255, 0.55)",
+        borderRadius: wide ? 36 : 48,
+        padding: pad,
+      },
+      text(
+        { fontFamily: "Inter", fontWeight: 600, fontSize: titleSize, letterSpacing: 5, color: sage, textAlign: "center" },
+        c.title.toUpperCase(),
+      ),
+      ring({ size: 36, stroke: lavender, strokeWidth: 2, opacity: 0.6, style: { marginTop: 18, marginBottom: 18 } }),
+      text({ fontFamily: "Lora", fontSize: base, lineHeight: 1.5, color: slate, textAlign: "center" }, c.affirmation),
+      box(
+        { flexDirection: "column", alignItems: "center", marginTop: 36 },
+        ...c.verses.map((verse, index) =>
+          box(
+            { flexDirection: "column", alignItems: "center", marginTop: index === 0 ? 0 : 18 },
+            text(
+              { fontFamily: "Inter", fontSize: Math.round(base * 0.78), lineHeight: 1.55, color: slate, textAlign: "center" },
+              quoted(verse.text),
+            ),
+            text({ fontFamily: "Inter", fontWeight: 600, fontSize: refSize, color: lavender, marginTop: 6 }, verse.reference),
+          ),
+        ),
+      ),
+    ),
+    text(
+      { fontFamily: "Inter", fontWeight: 600, fontSize: wide ? 14 : 20, letterSpacing: 4, color: sage, marginTop: wide ? 18 : 30 },
+      MARK.toUpperCase(),
+    ),
+  );
+}
