@@ -1,6 +1,6 @@
 import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
-import { requestSignInLink } from "~/modules/auth/account.server";
 import { emailOnlySchema } from "~/modules/auth/auth.schema";
+import { requestSignInLink } from "~/modules/auth/sign-in-link.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -3,9 +3,10 @@ import { type KeyboardEvent, type ReactNode, useId } from "react";
 import { CardImageMenu } from "~/components/card-image-menu";
 import { FavoriteForm } from "~/components/library/favorite-form";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
-import { ANCHOR_FALLBACK, type Card, formatTheme, versesOf } from "~/modules/cards/card";
+import { type Card, formatTheme, versesOf } from "~/modules/cards/card";
 import { FavoriteButton, type FavoriteControl, iconButtonClass, SpeakButton } from "./card-controls";
 import { CardIcon } from "./card-icon";
+import { CardReflection } from "./card-reflection";
 import { ShareMenu } from "./share-menu";
 
 const GRADIENTS = new Set(["sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden"]);
@@ -185,14 +186,7 @@ export function AffirmationCard({
             ) : null}
             <div className="mt-auto rounded-2xl bg-surface-muted p-4" data-testid="reflection">
               <p className="text-sm font-semibold text-ink">Today's Reflection</p>
-              <p className="text-sm">{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
-              {/* The day's action, labelled as the printed collection labels it. */}
-              {card.prompt ? (
-                <p className="mt-1 text-sm text-ink-muted">
-                  <span className="font-semibold text-ink">Anchor: </span>
-                  {card.anchor ?? ANCHOR_FALLBACK}
-                </p>
-              ) : null}
+              <CardReflection card={card} textClassName="text-sm" />
             </div>
           </div>
           <p className="pointer-events-none mt-3 text-right text-sm text-ink-muted" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { useRef } from "react";
+import { CardReflection } from "~/components/card/card-reflection";
 import { useSeenOnce } from "~/hooks/use-seen-once";
-import { ANCHOR_FALLBACK, type Card, versesOf } from "~/modules/cards/card";
+import { type Card, versesOf } from "~/modules/cards/card";
 
 /**
  * The back of a card as plain text beside it (card page, share page): readable without turning the card. `onRead`:
@@ -32,13 +33,7 @@ export function VersePanel({
       ) : null}
       <div className="rounded-2xl bg-surface-muted p-4">
         <h3 className="text-sm font-semibold text-ink">Today's Reflection</h3>
-        <p>{card.prompt ?? card.anchor ?? ANCHOR_FALLBACK}</p>
-        {card.prompt ? (
-          <p className="mt-1 text-sm text-ink-muted">
-            <span className="font-semibold text-ink">Anchor: </span>
-            {card.anchor ?? ANCHOR_FALLBACK}
-          </p>
-        ) : null}
+        <CardReflection card={card} />
       </div>
     </section>
   );

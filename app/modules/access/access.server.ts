@@ -3,7 +3,7 @@ import { and, eq, notLike, sql } from "drizzle-orm";
 import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { accessGrants, purchases, type User, users } from "#db/schema";
-import { sendSignInLinkIfAccountExists } from "~/modules/auth/account.server";
+import { sendSignInLinkIfAccountExists } from "~/modules/auth/sign-in-link.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { CardAudience } from "~/modules/cards/cards.server";
 import type { AppConfig } from "~/modules/config/config.server";

@@ -1,5 +1,6 @@
 /**
- * Account journeys: register, verify, sign in (password or emailed link), reset, sign out.
+ * Account journeys: register, verify, sign in with a password, set a first password, reset. Emailed sign-in links and
+ * what a proved mailbox changes are in sign-in-link.server.ts.
  * Pages and the /api/auth JSON API both call these functions, so each behaviour has one implementation.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -7,7 +8,7 @@ import type { User } from "#db/schema";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import type { EmailMessage } from "~/modules/email/send.server";
-import { passwordResetEmail, passwordSetEmail, signInLinkEmail, verificationEmail } from "~/modules/email/templates.server";
+import { passwordResetEmail, passwordSetEmail, verificationEmail } from "~/modules/email/templates.server";
 import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import { knownTimeZone } from "~/modules/users/time-zone";
 import {
@@ -19,17 +20,18 @@ import {
   updateUser,
 } from "~/modules/users/users.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "./passwords.server";
-import type { CurrentUser } from "./request-auth.server";
-import { countOtherLiveSessions, createSession, deleteAllSessionsOfUser, endSessionsOfUser, type NewSession } from "./sessions.server";
+import { createSession, deleteAllSessionsOfUser, type NewSession } from "./sessions.server";
 import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, revokeOutstandingTokens } from "./tokens.server";
 
-type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
+export type AccountContext = Pick<AppLoadContext, "db" | "config" | "cloudflare" | "email">;
+type Context = AccountContext;
 
 function send(context: Context, message: EmailMessage) {
   return context.email.send(message);
 }
 
-function link(context: Context, path: string, token: string, extra: Record<string, string> = {}) {
+/** An emailed link of the app: the path with its one-time token and any extra parameters. */
+export function link(context: Pick<Context, "config">, path: string, token: string, extra: Record<string, string> = {}) {
   const url = new URL(path, context.config.appOrigin);
   url.searchParams.set("token", token);
   for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
@@ -162,124 +164,6 @@ export async function startSession(context: Context, user: User, persistent: boo
   const session = await createSession(context.db, user.id, { persistent });
   await updateUser(context.db, user.id, { lastLoginAt: new Date(), rememberLogin: persistent });
   return session;
-}
-
-type SignInLinkRequest = { email: string; redirectTo?: string; confirmation?: "access" };
-
-/**
- * Emails a 15-minute sign-in link if an account exists for the email, after the response (see
- * runAfterResponse): the form answers the same, at once, for every email.
- */
-export function requestSignInLink(context: Context, input: SignInLinkRequest): void {
-  runAfterResponse(context, "Sign-in link", () => sendSignInLinkIfAccountExists(context, input));
-}
-
-/** The work behind requestSignInLink, for callers that already run after the response. */
-export async function sendSignInLinkIfAccountExists(context: Context, input: SignInLinkRequest): Promise<void> {
-  const user = await findUserByEmail(context.db, input.email);
-  if (!user) return;
-  const token = await createOneTimeToken(context.db, user.id, "sign_in");
-  const extra: Record<string, string> = {};
-  if (input.redirectTo) extra.redirectTo = input.redirectTo;
-  if (input.confirmation) extra.confirm = input.confirmation;
-  await send(context, signInLinkEmail(user.email, link(context, "/login/link", token, extra)));
-}
-
-/**
- * Someone just proved they own the mailbox of this account (a sign-in link, an OAuth provider's
- * verified email). If the account was never verified, whoever set its password never proved the
- * email, so a squatter could have registered it first, or paid with someone else's address and kept the session the
- * success page gave them: that password and every session are ended before the account is marked verified. Each
- * signed-out device is told why on its next page (docs/decisions/027). (The owner can set a password again with
- * "Forgot password".)
- *
- * The one exception is the owner saying so: an account a payment created, whose mailbox owner confirms on the
- * sign-in link's page that they made that payment, keeps the buyer's devices and password (`ownerMadeThePurchase`).
- */
-export async function confirmMailboxOwner(context: Context, user: User, options: { ownerMadeThePurchase?: boolean } = {}): Promise<User> {
-  if (user.emailVerified) return user;
-  if (options.ownerMadeThePurchase && (await findStandingPurchaseThatCreatedAccount(context.db, user.id))) {
-    await updateUser(context.db, user.id, { emailVerified: true });
-    return { ...user, emailVerified: true };
-  }
-  await updateUser(context.db, user.id, { emailVerified: true, passwordHash: null });
-  await endSessionsOfUser(context.db, user.id, "mailbox-proved");
-  return { ...user, emailVerified: true, passwordHash: null };
-}
-
-/**
- * Takes back what nobody proved on an account whose mailbox is still unconfirmed: its sessions end (each device is told
- * why on its next page) and its password goes. Used when the payment that set the account up is refunded or lost to a
- * dispute, and when a new payment arrives for the address, before that payment grants access: a stranger who paid with
- * someone else's address must not keep, or inherit, the account (docs/decisions/027). The mailbox owner gets back in
- * with a sign-in link, and may choose a password again.
- */
-export async function endUnprovedAccess(
-  context: Pick<Context, "db">,
-  user: User,
-  reason: "payment-refunded" | "new-payment",
-): Promise<User> {
-  if (user.emailVerified) return user;
-  await updateUser(context.db, user.id, { passwordHash: null });
-  await endSessionsOfUser(context.db, user.id, reason);
-  return { ...user, passwordHash: null };
-}
-
-/** What the sign-in link's page shows before it signs the mailbox owner in to an account a payment set up. */
-type PurchaseQuestion = { email: string; paidAt: Date; amountCents: number; currency: string };
-
-/** The address a sign-in link signs in as, without using the link: its page asks before it signs anyone in. */
-export async function signInLinkAddress(
-  context: Context,
-  token: string,
-): Promise<{ status: "valid"; email: string } | { status: "expired" | "invalid" }> {
-  const peeked = await peekOneTimeToken(context.db, token, "sign_in");
-  if (peeked.status !== "valid") return { status: peeked.status };
-  const owner = await findUserById(context.db, peeked.userId);
-  return owner ? { status: "valid", email: owner.email } : { status: "invalid" };
-}
-
-/**
- * A sign-in link proves the mailbox, so it also verifies the email. Opened while another account is
- * signed in, it asks first (`switch-required`, the link unused) instead of silently swapping accounts:
- * a link planted in someone's browser must not move them into the planter's account.
- *
- * The first proof of an account a payment created, while another device is signed in to it or it has a password,
- * asks the mailbox owner whether they made that payment (`purchase-question`, the link unused): only they can tell the
- * buyer's own phone from a stranger who paid with their address (docs/decisions/027). `purchaseAnswer` carries the
- * answer. Link sessions are persistent: a link opened on a phone is how a buyer gets back to their cards.
- */
-export async function signInWithLinkToken(
-  context: Context,
-  token: string,
-  options: { current: CurrentUser | null; confirmSwitch: boolean; purchaseAnswer?: "mine" | "not-mine" },
-): Promise<
-  | { status: "signed-in"; user: User; session: NewSession }
-  | { status: "switch-required"; linkEmail: string }
-  | { status: "purchase-question"; question: PurchaseQuestion }
-  | { status: "expired" | "invalid" }
-> {
-  const peeked = await peekOneTimeToken(context.db, token, "sign_in");
-  if (peeked.status !== "valid") return { status: peeked.status };
-  const owner = await findUserById(context.db, peeked.userId);
-  if (!owner) return { status: "invalid" };
-  const { current } = options;
-  if (current && current.user.id !== owner.id && !options.confirmSwitch) return { status: "switch-required", linkEmail: owner.email };
-
-  const purchase = owner.emailVerified ? null : await findStandingPurchaseThatCreatedAccount(context.db, owner.id);
-  if (purchase && !options.purchaseAnswer) {
-    const thisDevice = current?.user.id === owner.id ? current.sessionId : null;
-    if (owner.passwordHash || (await countOtherLiveSessions(context.db, owner.id, thisDevice)) > 0) {
-      return { status: "purchase-question", question: { email: owner.email, paidAt: purchase.createdAt, ...purchase } };
-    }
-  }
-
-  const result = await consumeOneTimeToken(context.db, token, "sign_in");
-  if (result.status !== "valid") return { status: result.status };
-  const found = await findUserById(context.db, result.userId);
-  if (!found) return { status: "invalid" };
-  const user = await confirmMailboxOwner(context, found, { ownerMadeThePurchase: options.purchaseAnswer === "mine" });
-  return { status: "signed-in", user, session: await startSession(context, user, true) };
 }
 
 // ---------------------------------------------------------------------------

@@ -11,8 +11,9 @@ import type { User } from "#db/schema";
 import { safeRedirectPath } from "~/modules/auth/auth.schema";
 import type { AppConfig } from "~/modules/config/config.server";
 import { constantTimeEqual } from "~/modules/security/crypto.server";
-import { confirmMailboxOwner, startSession } from "./account.server";
+import { startSession } from "./account.server";
 import type { NewSession } from "./sessions.server";
+import { confirmMailboxOwner } from "./sign-in-link.server";
 
 const encodeText = (text: string) => new TextEncoder().encode(text);
 

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { type Purchase, purchases, type User } from "#db/schema";
 import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
-import { endUnprovedAccess } from "~/modules/auth/account.server";
+import { endUnprovedAccess } from "~/modules/auth/sign-in-link.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
