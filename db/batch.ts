@@ -16,7 +16,7 @@ import type { Database } from "./client";
  */
 
 /** A Drizzle select, as far as a batch needs it: its statement and how its rows are read back. */
-type Read<Result> = {
+export type Read<Result> = {
   prepare(): { getQuery(): Query; mapResult(response: unknown, isFromBatch?: boolean): unknown };
   _: { result: Result };
 };

@@ -3,10 +3,10 @@ import { apiError, jsonAction, methodNotAllowed } from "~/modules/api/json.serve
 import { NO_STORE } from "~/modules/api/subject.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { getVisibleCard } from "~/modules/cards/cards.server";
-import { recordActivity, rememberTimeZone } from "~/modules/habit/activity.server";
 import { activityBodySchema } from "~/modules/habit/habit.schema";
+import { recordActivity } from "~/modules/habit/record-activity.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
-import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
+import { rememberTimeZone, timeZoneFromRequest } from "~/modules/users/time-zone.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, methodNotAllowed } from "~/modules/api/json.server";
 import { NO_STORE, requireApiSubject } from "~/modules/api/subject.server";
-import { listActivity } from "~/modules/habit/activity.server";
 import { activityQuerySchema } from "~/modules/habit/habit.schema";
+import { listActivity } from "~/modules/habit/progress.server";
 
 /**
  * GET /api/user/{userId}/activity?page=1&pageSize=20 → `{ items, page, pageSize, hasMore }`, newest first.

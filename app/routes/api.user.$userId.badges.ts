@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed } from "~/modules/api/json.server";
 import { NO_STORE, requireApiSubject } from "~/modules/api/subject.server";
-import { listBadges } from "~/modules/habit/activity.server";
+import { listBadges } from "~/modules/habit/progress.server";
 
 /**
  * GET /api/user/{userId}/badges → `{ earned, next, all }`: badges earned, the one closest to completion, and

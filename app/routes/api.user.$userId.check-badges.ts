@@ -1,6 +1,6 @@
 import { jsonAction, methodNotAllowed } from "~/modules/api/json.server";
 import { NO_STORE, requireApiSubject } from "~/modules/api/subject.server";
-import { checkBadges } from "~/modules/habit/activity.server";
+import { checkBadges } from "~/modules/habit/record-activity.server";
 
 /**
  * POST /api/user/{userId}/check-badges → `{ newBadges }`: awards what the stats have earned, each badge once

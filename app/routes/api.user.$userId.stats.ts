@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed } from "~/modules/api/json.server";
 import { NO_STORE, requireApiSubject } from "~/modules/api/subject.server";
-import { getStats } from "~/modules/habit/activity.server";
+import { getStats } from "~/modules/habit/progress.server";
 import { preferredTimeZone } from "~/modules/users/time-zone";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 

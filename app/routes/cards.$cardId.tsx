@@ -17,7 +17,7 @@ import { findLibraryCard } from "~/modules/cards/public-collection.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
-import { startCardView } from "~/modules/habit/record.server";
+import { startCardView } from "~/modules/habit/page-activity.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
 import { ErrorBoundary as SiteErrorPage } from "~/root";
@@ -37,11 +37,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const cardId = cardIdSchema.safeParse(params.cardId);
   // What is this user's, read together and with the session's check: one round trip to D1 (getUserWith).
-  const signedIn = await getUserWith(context, (userId) =>
+  const signedIn = await getUserWith(context, (owner) =>
     Promise.all([
-      pageAudienceFor(context.db, { id: userId }),
-      listFavoriteCardIds(context.db, userId),
-      cardId.success ? startCardView(context.db, request, userId, cardId.data) : null,
+      pageAudienceFor(context.db, owner),
+      listFavoriteCardIds(context.db, owner),
+      cardId.success ? startCardView(context.db, request, owner, cardId.data) : null,
     ]),
   );
   if (!signedIn) {

@@ -24,8 +24,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Access and favourites read together, and with the session's check: one round trip to D1 (getUserWith).
-  const signedIn = await getUserWith(context, (userId) =>
-    Promise.all([pageAccessStatus(context.db, userId), listFavoriteCardIds(context.db, userId)]),
+  const signedIn = await getUserWith(context, (owner) =>
+    Promise.all([pageAccessStatus(context.db, owner), listFavoriteCardIds(context.db, owner)]),
   );
   const price = formatPriceShort(context.config.price);
   if (!signedIn) {

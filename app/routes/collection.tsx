@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "The collection as a PDF | LIG
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  if ((await pageAudienceFor(context.db, user)) !== "buyer") {
+  if ((await pageAudienceFor(context.db, user.id)) !== "buyer") {
     throw new Response("The collection PDF is for buyers. Purchase LIGHT Cards to download the whole collection.", { status: 403 });
   }
   const source = await collectionPdfSource(context);

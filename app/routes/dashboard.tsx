@@ -20,7 +20,7 @@ import { formatPriceShort } from "~/modules/config/money";
 import { emailPreferenceSchema } from "~/modules/daily-card/daily-card.schema";
 import { setDailyCardSubscription } from "~/modules/daily-card/daily-card.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
-import { getProgress } from "~/modules/habit/activity.server";
+import { getProgress } from "~/modules/habit/progress.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -42,11 +42,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const zoneOf = (user: User) => preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
   // What is this user's, read together and with the session's check: one round trip to D1 (getUserWith; the
   // collection itself comes from the isolate's snapshot).
-  const { user, own } = await requireUserWith(context, request, (userId, signedInUser) =>
+  const { user, own } = await requireUserWith(context, request, (owner, signedInUser) =>
     Promise.all([
-      pageAudienceFor(context.db, { id: userId }),
-      listFavoriteCardIds(context.db, userId),
-      getProgress(context.db, userId, { timeZone: signedInUser.then(zoneOf) }),
+      pageAudienceFor(context.db, owner),
+      listFavoriteCardIds(context.db, owner),
+      getProgress(context.db, owner, { timeZone: signedInUser.then(zoneOf) }),
     ]),
   );
   const [audience, favoriteIds, progress] = own;

@@ -4,7 +4,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { checkBadges, getStats, listBadges, recordActivity } from "~/modules/habit/activity.server";
+import { getStats, listBadges } from "~/modules/habit/progress.server";
+import { checkBadges, recordActivity } from "~/modules/habit/record-activity.server";
 import { localDay } from "~/modules/users/time-zone";
 import { createUser } from "~/modules/users/users.server";
 import { uniqueEmail } from "../support/identities";

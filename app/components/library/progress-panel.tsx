@@ -1,7 +1,7 @@
 import { CardIcon } from "~/components/card/card-icon";
 import type { ActivityItem, BadgeList, StatsView } from "~/modules/habit/progress";
 
-/** The dashboard's habit panel: getProgress (app/modules/habit/activity.server.ts), activity times formatted on the server. */
+/** The dashboard's habit panel: getProgress (app/modules/habit/progress.server.ts), activity times formatted on the server. */
 type ProgressView = {
   stats: StatsView;
   badges: Pick<BadgeList, "earned" | "next">;

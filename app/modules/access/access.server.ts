@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, notLike, sql } from "drizzle-orm";
-import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { accessGrants, purchases, type User, users } from "#db/schema";
+import { type Owner, ownerKey, preparedOwnedRead } from "~/modules/auth/owner.server";
 import { sendSignInLinkIfAccountExists } from "~/modules/auth/sign-in-link.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
 import type { CardAudience } from "~/modules/cards/cards.server";
@@ -18,8 +18,8 @@ export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
  * Access is never stored as a flag; purchaseDate is the first paid purchase that still stands. A deleted account's
  * tombstone keeps its purchase record but has no access: its share links stop (docs/decisions/039).
  */
-export async function getAccessStatus(db: Database, userId: string): Promise<AccessStatus> {
-  const [row] = await readAccess(db, { userId });
+export async function getAccessStatus(db: Database, owner: Owner): Promise<AccessStatus> {
+  const [row] = await readAccess(db, owner, {});
   const purchaseDate = row?.firstPaidAt ?? null;
   return { hasAccess: Boolean(purchaseDate || row?.granted), purchaseDate };
 }
@@ -28,20 +28,20 @@ export async function getAccessStatus(db: Database, userId: string): Promise<Acc
  * One statement (it travels in the page's batch, db/batch.ts), prepared once: the first paid purchase, and whether a
  * grant stands.
  */
-const readAccess = preparedRead((db) =>
+const readAccess = preparedOwnedRead((db, ownerId) =>
   db
     .select({
       firstPaidAt:
-        sql`(select min(${purchases.createdAt}) from ${purchases} where ${purchases.userId} = ${sql.placeholder("userId")} and ${purchases.status} = 'paid')`
+        sql`(select min(${purchases.createdAt}) from ${purchases} where ${purchases.userId} = ${ownerId} and ${purchases.status} = 'paid')`
           .mapWith(purchases.createdAt)
           .as("first_paid_at"),
       granted:
-        sql<number>`exists(select 1 from ${accessGrants} where ${accessGrants.userId} = ${sql.placeholder("userId")} and ${accessGrants.revokedAt} is null)`.as(
+        sql<number>`exists(select 1 from ${accessGrants} where ${accessGrants.userId} = ${ownerId} and ${accessGrants.revokedAt} is null)`.as(
           "granted",
         ),
     })
     .from(users)
-    .where(and(eq(users.id, sql.placeholder("userId")), notLike(users.email, DELETED_ACCOUNT_EMAIL_PATTERN))),
+    .where(and(eq(users.id, ownerId), notLike(users.email, DELETED_ACCOUNT_EMAIL_PATTERN))),
 );
 
 /** The access of an email: its account (if any) and what getAccessStatus says about it. */
@@ -63,17 +63,18 @@ const pageAccess = new WeakMap<Database, Map<string, Promise<AccessStatus>>>();
  * tabs) and the route's own gate. Keyed by the request's database handle (one per request). Loaders only: an action
  * that changes access reads getAccessStatus afresh.
  */
-export function pageAccessStatus(db: Database, userId: string): Promise<AccessStatus> {
-  const byUser = pageAccess.get(db) ?? new Map<string, Promise<AccessStatus>>();
-  pageAccess.set(db, byUser);
-  const status = byUser.get(userId) ?? getAccessStatus(db, userId);
-  byUser.set(userId, status);
+export function pageAccessStatus(db: Database, owner: Owner): Promise<AccessStatus> {
+  const byOwner = pageAccess.get(db) ?? new Map<string, Promise<AccessStatus>>();
+  pageAccess.set(db, byOwner);
+  const key = ownerKey(owner);
+  const status = byOwner.get(key) ?? getAccessStatus(db, owner);
+  byOwner.set(key, status);
   return status;
 }
 
 /** cardAudienceFor for a page's loaders (pageAccessStatus). */
-export async function pageAudienceFor(db: Database, user: Pick<User, "id">): Promise<Exclude<CardAudience, "visitor">> {
-  return (await pageAccessStatus(db, user.id)).hasAccess ? "buyer" : "member-without-access";
+export async function pageAudienceFor(db: Database, owner: Owner): Promise<Exclude<CardAudience, "visitor">> {
+  return (await pageAccessStatus(db, owner)).hasAccess ? "buyer" : "member-without-access";
 }
 
 /**

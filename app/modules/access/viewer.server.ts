@@ -11,8 +11,8 @@ import type { Viewer } from "./viewer";
  */
 export async function getViewer(context: AppLoadContext, request: Request): Promise<Viewer | null> {
   if (!carriesSessionCookie(request)) return null;
-  // The access read travels with the session's check when this isolate knows the session (getUserWith).
-  const signedIn = await getUserWith(context, (userId) => pageAccessStatus(context.db, userId));
+  // The access read travels with the session's check (getUserWith).
+  const signedIn = await getUserWith(context, (owner) => pageAccessStatus(context.db, owner));
   if (!signedIn) return null;
   return { isAdmin: isAdmin(context, signedIn.user), hasAccess: signedIn.own.hasAccess };
 }

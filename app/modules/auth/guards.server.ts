@@ -1,6 +1,7 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import { returnPathOf } from "~/modules/auth/auth.schema";
+import type { Owner } from "./owner.server";
 
 /** The signed-in user or null. */
 export async function getUser(context: AppLoadContext): Promise<User | null> {
@@ -8,42 +9,36 @@ export async function getUser(context: AppLoadContext): Promise<User | null> {
 }
 
 /**
- * The signed-in user and `readOwn`'s answer for them, or null for a visitor. When the session names a likely user
- * (this isolate has seen it before, or its token ends with the user's id), `readOwn` starts on that user in the same
- * turn as the session's check, so both reach D1 in one round trip (db/batch.ts;
- * docs/decisions/037-fixed-cost-per-request.md). Its answer is handed out only when the check names that same user:
- * for an ended session, a visitor, or a token that names someone else, it is dropped unread. Otherwise `readOwn`
- * starts once the user is known. `user` lets a read wait for the user's own row (a time zone) without delaying the
- * reads. `readOwn` must only read: it may run for a user the request is not (anyone can write an id into a token).
+ * The signed-in user and `readOwn`'s answer for them, or null for a visitor. `readOwn` starts at once, keyed by the
+ * session the request presents (owner.server.ts), so its reads reach D1 in the same round trip as the session's check
+ * (db/batch.ts; docs/decisions/037-fixed-cost-per-request.md); for an ended or unknown session they find nobody's rows
+ * and are dropped unread. `user` lets a read wait for the user's own row (a time zone) without delaying the reads.
+ * `readOwn` must only read.
  */
 export async function getUserWith<T>(
   context: AppLoadContext,
-  readOwn: (userId: string, user: Promise<User>) => Promise<T>,
+  readOwn: (owner: Owner, user: Promise<User>) => Promise<T>,
 ): Promise<{ user: User; own: T } | null> {
-  const likelyUserId = await context.auth.likelyUserId();
-  if (likelyUserId) {
-    const signedIn = getUser(context);
-    const provenUser = signedIn.then((user) => (user?.id === likelyUserId ? user : Promise.reject(new NotThisUser())));
-    const own = readOwn(likelyUserId, provenUser);
-    // Whatever the guess's reads do, they are never seen unless the check names the same user.
-    own.catch(() => {});
-    provenUser.catch(() => {});
-    const user = await signedIn;
-    if (user?.id === likelyUserId) return { user, own: await own };
-    if (!user) return null;
-  }
-  const user = await getUser(context);
-  return user ? { user, own: await readOwn(user.id, Promise.resolve(user)) } : null;
+  const session = await context.auth.presentedSession();
+  if (!session) return null;
+  const signedIn = getUser(context);
+  const provenUser = signedIn.then((user) => user ?? Promise.reject(new NotSignedIn()));
+  const own = readOwn(session, provenUser);
+  // Unread unless the session proves to be live.
+  own.catch(() => {});
+  provenUser.catch(() => {});
+  const user = await signedIn;
+  return user ? { user, own: await own } : null;
 }
 
-/** The guess of getUserWith was not the session's user: its reads are dropped. */
-class NotThisUser extends Error {}
+/** The session getUserWith's reads were keyed by is not a live one: nothing of theirs is used. */
+class NotSignedIn extends Error {}
 
 /** Pages: getUserWith, or a redirect to /login as requireUser does. */
 export async function requireUserWith<T>(
   context: AppLoadContext,
   request: Request,
-  readOwn: (userId: string, user: Promise<User>) => Promise<T>,
+  readOwn: (owner: Owner, user: Promise<User>) => Promise<T>,
 ): Promise<{ user: User; own: T }> {
   const signedIn = await getUserWith(context, readOwn);
   if (signedIn) return signedIn;

@@ -11,7 +11,8 @@ import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
 import { sha256Hex } from "~/modules/security/crypto.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { createToastHeaders } from "~/modules/toast/toast.server";
-import { type EndedSession, findEndedSession, likelySessionUser, type NewSession, resolveSession } from "./sessions.server";
+import type { PresentedSession } from "./owner.server";
+import { type EndedSession, findEndedSession, type NewSession, resolveSession } from "./sessions.server";
 
 const SESSION_COOKIE_NAME = "lc_session";
 
@@ -69,11 +70,10 @@ export type CurrentUser = {
 export type RequestAuth = {
   getCurrentUser(): Promise<CurrentUser | null>;
   /**
-   * The user this request's session belonged to when this isolate last checked it, else the user its token names, or
-   * null. A guess to start reads with in the same round trip as the check (getUserWith in guards.server.ts), never
-   * proof of who is asking: anyone can write any id at the end of a token, and such a token opens no session.
+   * The session the request presents, read from its token without asking D1 (null without one), and the check of it
+   * started: reads keyed by it (owner.server.ts) travel with the check in one round trip (getUserWith).
    */
-  likelyUserId(): Promise<string | null>;
+  presentedSession(): Promise<PresentedSession | null>;
   /** True when the request carried credentials that did not resolve (expired or unknown). */
   hadInvalidCredentials(): Promise<boolean>;
   /** The session the cookie held, when the server ended it (decision 027), so the page can say why. */
@@ -88,7 +88,7 @@ function bearerToken(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
-type Credentials = { token: string; sessionId: string; via: CurrentUser["via"] };
+type Credentials = { token: string; session: PresentedSession; via: CurrentUser["via"] };
 
 export function createRequestAuth(db: Database, config: AppConfig, request: Request): RequestAuth {
   const responseCookies: string[] = [];
@@ -108,7 +108,7 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
         invalid = true;
         return null;
       }
-      return { token, sessionId: await sha256Hex(token), via: bearer ? "bearer" : "cookie" };
+      return { token, session: { sessionId: await sha256Hex(token), now: new Date() }, via: bearer ? "bearer" : "cookie" };
     })();
     return credentials;
   }
@@ -116,7 +116,7 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
   async function resolve(): Promise<CurrentUser | null> {
     const carried = await readCredentials();
     if (!carried) return null;
-    const result = await resolveSession(db, carried.sessionId);
+    const result = await resolveSession(db, carried.session);
     if (!result) {
       invalid = true;
       if (carried.via === "cookie") unresolvedCookieToken = carried.token;
@@ -138,11 +138,10 @@ export function createRequestAuth(db: Database, config: AppConfig, request: Requ
 
   return {
     getCurrentUser: once,
-    async likelyUserId() {
-      // The session's check starts now, so it travels with the reads the caller starts on the guess.
+    async presentedSession() {
+      // The check starts now, so it travels with the reads the caller starts on the session.
       void once().catch(() => {});
-      const carried = await readCredentials();
-      return carried ? likelySessionUser(carried.sessionId, carried.token) : null;
+      return (await readCredentials())?.session ?? null;
     },
     async hadInvalidCredentials() {
       await once();

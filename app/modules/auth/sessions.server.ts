@@ -3,12 +3,13 @@ import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type Session, sessions, type User, users } from "#db/schema";
 import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
+import type { PresentedSession } from "./owner.server";
 
 /**
  * Sessions live in D1. The browser holds a random 256-bit token (httpOnly cookie) and API clients
  * send the same kind of token as a bearer; only its SHA-256 is stored, so a database leak opens no session.
- * The token ends with its user's id (`<random>.<user id>`), a hint to start the page's reads with in the same
- * round trip as the session's check (likelyUserId); the check is by the whole token's hash, so the hint proves nothing.
+ * A token names nobody: tokens issued before 2026-11-27 ended with their user's id, and like any other they are
+ * found by their whole hash until they expire.
  * 'Keep me logged in' gives a 30-day persistent cookie renewed on use; otherwise a browser-session
  * cookie that the server expires after 24 hours. This module stores sessions; request-auth.server.ts reads a
  * request's cookie or bearer token and writes the cookies.
@@ -24,7 +25,7 @@ export type NewSession = { token: string; persistent: boolean; expiresAt: Date }
 type ActiveSession = { id: string; user: User; persistent: boolean; expiresAt: Date };
 
 export async function createSession(db: Database, userId: string, options: { persistent: boolean }) {
-  const token = `${randomToken()}.${userId}`;
+  const token = randomToken();
   const now = Date.now();
   const expiresAt = new Date(now + (options.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS));
   await db.insert(sessions).values({
@@ -35,33 +36,6 @@ export async function createSession(db: Database, userId: string, options: { per
     lastUsedAt: new Date(now),
   });
   return { token, expiresAt, persistent: options.persistent };
-}
-
-/**
- * Which user each session seen by this isolate belongs to (docs/decisions/037-fixed-cost-per-request.md). Only a
- * guess to start a page's reads with, never an answer: the session is checked in the same round trip, and the reads
- * are handed out only when that check names the same user. A session's user never changes, so the guess is wrong
- * only for a session that has ended, whose check then finds nothing.
- */
-const MAX_REMEMBERED_SESSIONS = 10_000;
-const userIdBySessionId = new Map<string, string>();
-
-function rememberSessionUser(sessionId: string, userId: string): void {
-  if (userIdBySessionId.size >= MAX_REMEMBERED_SESSIONS && !userIdBySessionId.has(sessionId)) {
-    const oldest = userIdBySessionId.keys().next().value;
-    if (oldest !== undefined) userIdBySessionId.delete(oldest);
-  }
-  userIdBySessionId.set(sessionId, userId);
-}
-
-/**
- * The user a token names (its end, since 2026-11-25), or null: a token issued before names none. A user id is a
- * UUID; anything else is no hint.
- */
-const USER_ID_HINT = /\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-function userIdNamedBy(token: string): string | null {
-  return USER_ID_HINT.exec(token)?.[1] ?? null;
 }
 
 /** A live session and its user, by session id: every signed-in request's first read, prepared once (db/batch.ts). */
@@ -83,15 +57,14 @@ const readLiveSession = preparedRead((db) =>
  * The live session with this id (the token's SHA-256), with its user; renews persistent sessions (the caller
  * re-sends the cookie). The read goes out with the page's other reads (db/batch.ts): its columns are named apart.
  */
-export async function resolveSession(db: Database, id: string): Promise<{ session: ActiveSession; renewedExpiresAt: Date | null } | null> {
-  const now = Date.now();
-  const [row] = await readLiveSession(db, { id, now: sessions.expiresAt.mapToDriverValue(new Date(now)) });
-  if (!row) {
-    userIdBySessionId.delete(id);
-    return null;
-  }
+export async function resolveSession(
+  db: Database,
+  { sessionId: id, now: checkedAt }: PresentedSession,
+): Promise<{ session: ActiveSession; renewedExpiresAt: Date | null } | null> {
+  const now = checkedAt.getTime();
+  const [row] = await readLiveSession(db, { id, now: sessions.expiresAt.mapToDriverValue(checkedAt) });
+  if (!row) return null;
   const { sessionPersistent: persistent, sessionExpiresAt: expiresAt, sessionLastUsedAt: lastUsedAt, ...user } = row;
-  rememberSessionUser(id, user.id);
 
   let renewedExpiresAt: Date | null = null;
   const lastUsed = lastUsedAt?.getTime() ?? 0;
@@ -158,9 +131,4 @@ export async function findEndedSession(db: Database, id: string): Promise<EndedS
     .where(and(eq(sessions.id, id), isNotNull(sessions.endedReason), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row?.reason ? { id: row.id, reason: row.reason, email: row.email } : null;
-}
-
-/** The user a session most likely belongs to (this isolate's memory of it, else the token's hint): a guess, never proof. */
-export function likelySessionUser(sessionId: string, token: string): string | null {
-  return userIdBySessionId.get(sessionId) ?? userIdNamedBy(token);
 }

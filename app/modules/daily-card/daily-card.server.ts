@@ -13,8 +13,8 @@ import { getCardsFor } from "~/modules/cards/cards.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { type EmailProducer, newOutboxRow } from "~/modules/email/queue.server";
 import { dailyCardEmail } from "~/modules/email/templates.server";
-import { rememberTimeZone } from "~/modules/habit/activity.server";
 import { localClock } from "~/modules/users/time-zone";
+import { rememberTimeZone } from "~/modules/users/time-zone.server";
 import { updateUser } from "~/modules/users/users.server";
 import { unsubscribeLinks } from "./unsubscribe.server";
 

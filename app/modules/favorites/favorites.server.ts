@@ -1,11 +1,11 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { preparedRead } from "#db/batch";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type User, userFavorites } from "#db/schema";
 import { cardAudienceFor } from "~/modules/access/access.server";
+import { type Owner, preparedOwnedRead } from "~/modules/auth/owner.server";
 import { getVisibleCard } from "~/modules/cards/cards.server";
-import type { EarnedBadge } from "~/modules/habit/activity.server";
-import { recordActivitySafely } from "~/modules/habit/record.server";
+import { recordActivitySafely } from "~/modules/habit/page-activity.server";
+import type { EarnedBadge } from "~/modules/habit/progress";
 
 /**
  * Favourites: one table (user_favorites, unique per user and card) and this one module. The card pages, the
@@ -15,21 +15,21 @@ import { recordActivitySafely } from "~/modules/habit/record.server";
 type FavoriteEntry = { cardId: string; createdAt: string };
 
 /** The user's favourite card ids, oldest first. */
-export async function listFavoriteCardIds(db: Database, userId: string): Promise<string[]> {
-  return (await listFavorites(db, userId)).map((favorite) => favorite.cardId);
+export async function listFavoriteCardIds(db: Database, owner: Owner): Promise<string[]> {
+  return (await listFavorites(db, owner)).map((favorite) => favorite.cardId);
 }
 
-export async function listFavorites(db: Database, userId: string): Promise<FavoriteEntry[]> {
-  const rows = await readFavorites(db, { userId });
+export async function listFavorites(db: Database, owner: Owner): Promise<FavoriteEntry[]> {
+  const rows = await readFavorites(db, owner, {});
   return rows.map((row) => ({ cardId: row.cardId, createdAt: row.createdAt.toISOString() }));
 }
 
 /** Every buyer's page reads them: prepared once (db/batch.ts). */
-const readFavorites = preparedRead((db) =>
+const readFavorites = preparedOwnedRead((db, ownerId) =>
   db
     .select({ cardId: userFavorites.cardId, createdAt: userFavorites.createdAt })
     .from(userFavorites)
-    .where(eq(userFavorites.userId, sql.placeholder("userId")))
+    .where(eq(userFavorites.userId, ownerId))
     .orderBy(asc(userFavorites.createdAt), asc(userFavorites.cardId)),
 );
 

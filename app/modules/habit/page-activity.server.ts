@@ -1,10 +1,11 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type ActivityType, type User, userActivity } from "#db/schema";
+import { type Owner, preparedOwnedRead } from "~/modules/auth/owner.server";
 import { logProblem } from "~/modules/observability/log.server";
-import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
-import { type EarnedBadge, recordActivity, rememberTimeZone } from "./activity.server";
+import { rememberTimeZone, timeZoneFromRequest } from "~/modules/users/time-zone.server";
+import type { EarnedBadge } from "./progress";
+import { recordActivity } from "./record-activity.server";
 
 /**
  * Activity as pages record it: in the user's time zone (the browser's lc_tz cookie, else the stored one),
@@ -36,13 +37,13 @@ export type CardView = { record(user: Pick<User, "id" | "timeZone" | "timeZoneCh
 const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 
 /** The user's view of the card since a moment, if any: every card page asks, so it is prepared once (db/batch.ts). */
-const readRecentView = preparedRead((db) =>
+const readRecentView = preparedOwnedRead((db, ownerId) =>
   db
     .select({ id: userActivity.id })
     .from(userActivity)
     .where(
       and(
-        eq(userActivity.userId, sql.placeholder("userId")),
+        eq(userActivity.userId, ownerId),
         eq(userActivity.cardId, sql.placeholder("cardId")),
         eq(userActivity.activityType, "view"),
         gt(userActivity.timestamp, sql.placeholder("since")),
@@ -57,11 +58,11 @@ const readRecentView = preparedRead((db) =>
  * once, so it travels with the page's other reads (db/batch.ts); `record()` writes the view once the page knows
  * the card is the user's to see.
  */
-export function startCardView(db: Database, request: Request, userId: string, cardId: string, now: Date = new Date()): CardView {
+export function startCardView(db: Database, request: Request, owner: Owner, cardId: string, now: Date = new Date()): CardView {
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
   const alreadyCounted: Promise<boolean> = purpose.includes("prefetch")
     ? Promise.resolve(true)
-    : readRecentView(db, { userId, cardId, since: userActivity.timestamp.mapToDriverValue(new Date(now.getTime() - VIEW_DEDUPE_MS)) }).then(
+    : readRecentView(db, owner, { cardId, since: userActivity.timestamp.mapToDriverValue(new Date(now.getTime() - VIEW_DEDUPE_MS)) }).then(
         (rows) => rows.length > 0,
         (error) => {
           // Unknown is counted as seen: a failed read never breaks the page, nor doubles a view.

@@ -1,0 +1,157 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { type ActivityType, badges, userActivity, userBadges, userFavorites, userStats } from "#db/schema";
+import { countCards } from "~/modules/cards/cards.server";
+import { localDay } from "~/modules/users/time-zone";
+import { badgeProgress } from "./badges";
+import type { EarnedBadge } from "./progress";
+import { BADGE_COLUMNS, NO_STREAK, readBadgeStats } from "./progress.server";
+import { nextStreak, type StreakState } from "./streaks";
+
+/**
+ * Recording one activity: the row, the counters and streak in user_stats, and the badges it earned. It throws on a
+ * database failure; pages record through page-activity.server.ts, which never lets a failure break the page.
+ * Why it works this way: docs/decisions/015-habit-streaks-and-badges.md.
+ */
+
+type RecordedActivity = {
+  activity: { id: string; cardId: string | null; activityType: ActivityType; timestamp: string };
+  newBadges: EarnedBadge[];
+};
+
+const STREAK_RETRIES = 5;
+
+const streakColumns = {
+  currentStreak: userStats.currentStreak,
+  longestStreak: userStats.longestStreak,
+  lastActivityDate: userStats.lastActivityDate,
+  graceDay: userStats.graceDay,
+};
+
+async function readStreak(db: Database, userId: string): Promise<StreakState> {
+  const [row] = await db.select(streakColumns).from(userStats).where(eq(userStats.userId, userId)).limit(1);
+  return row ?? NO_STREAK;
+}
+
+function sameStreak(a: Omit<StreakState, "longestStreak">, b: Omit<StreakState, "longestStreak">): boolean {
+  return a.currentStreak === b.currentStreak && a.lastActivityDate === b.lastActivityDate && a.graceDay === b.graceDay;
+}
+
+/**
+ * The streak columns set to `next` only if the row still holds `read` (compare-and-set): a concurrent request
+ * that moved the streak first is not overwritten, and the caller recomputes from what it wrote.
+ */
+function streakAssignments(read: StreakState, next: StreakState) {
+  const unchanged = sql`(${userStats.lastActivityDate} IS ${read.lastActivityDate} AND ${userStats.currentStreak} = ${read.currentStreak} AND ${userStats.graceDay} IS ${read.graceDay})`;
+  const setIf = <T>(value: T, column: typeof userStats.currentStreak | typeof userStats.lastActivityDate | typeof userStats.graceDay) =>
+    sql`CASE WHEN ${unchanged} THEN ${value} ELSE ${column} END`;
+  return {
+    currentStreak: setIf(next.currentStreak, userStats.currentStreak),
+    lastActivityDate: setIf(next.lastActivityDate, userStats.lastActivityDate),
+    graceDay: setIf(next.graceDay, userStats.graceDay),
+    longestStreak: sql`CASE WHEN ${unchanged} THEN max(${userStats.longestStreak}, ${next.currentStreak}) ELSE ${userStats.longestStreak} END`,
+  };
+}
+
+/**
+ * Records one activity and brings user_stats up to date, then awards the badges it earned.
+ * The activity row and the stats land in one D1 batch (atomic); the counters are recomputed from the rows
+ * in that batch, never incremented, so concurrent requests cannot lose a count. Throws on a database
+ * failure: callers on a page catch it so a failed record never breaks the page.
+ */
+export async function recordActivity(
+  db: Database,
+  input: {
+    userId: string;
+    cardId: string | null;
+    activityType: ActivityType;
+    metadata?: Record<string, unknown> | null;
+    timeZone?: string | null;
+    now?: Date;
+  },
+): Promise<RecordedActivity> {
+  const now = input.now ?? new Date();
+  const today = localDay(now, input.timeZone);
+  const { userId } = input;
+  let read = await readStreak(db, userId);
+  let next = nextStreak(read, today);
+  const activityId = crypto.randomUUID();
+
+  const countOf = (type: ActivityType, distinctCards: boolean) =>
+    sql<number>`(SELECT ${distinctCards ? sql`count(DISTINCT ${userActivity.cardId})` : sql`count(*)`} FROM ${userActivity} WHERE ${userActivity.userId} = ${userId} AND ${userActivity.activityType} = ${type})`;
+
+  const [, , [written]] = await db.batch([
+    db.insert(userActivity).values({
+      id: activityId,
+      userId,
+      cardId: input.cardId,
+      activityType: input.activityType,
+      timestamp: now,
+      metadata: input.metadata ?? null,
+    }),
+    db.insert(userStats).values({ userId }).onConflictDoNothing({ target: userStats.userId }),
+    db
+      .update(userStats)
+      .set({
+        totalCardsViewed: countOf("view", true),
+        totalScriptureReads: countOf("read_scripture", true),
+        totalSpokenAffirmations: countOf("speak_aloud", false),
+        totalFavorites: sql`(SELECT count(*) FROM ${userFavorites} WHERE ${userFavorites.userId} = ${userId})`,
+        ...streakAssignments(read, next),
+      })
+      .where(eq(userStats.userId, userId))
+      .returning(streakColumns),
+  ]);
+
+  // The row equals what we computed: ours landed, or a concurrent request already counted this day.
+  // Otherwise recompute from the row as it now stands, a few times.
+  let current: StreakState | undefined = written;
+  for (let attempt = 0; current && !sameStreak(current, next) && attempt < STREAK_RETRIES; attempt++) {
+    read = current;
+    next = nextStreak(read, today);
+    if (sameStreak(read, next)) break;
+    [current] = await db.update(userStats).set(streakAssignments(read, next)).where(eq(userStats.userId, userId)).returning(streakColumns);
+  }
+
+  const newBadges = await checkBadges(db, userId, { now });
+  return {
+    activity: { id: activityId, cardId: input.cardId, activityType: input.activityType, timestamp: now.toISOString() },
+    newBadges,
+  };
+}
+
+/**
+ * Awards every active badge whose requirement the user's stats meet, each exactly once: the unique index on
+ * (user_id, badge_id) decides between concurrent calls, and only the rows this call inserted are returned.
+ */
+export async function checkBadges(db: Database, userId: string, options: { now?: Date } = {}): Promise<EarnedBadge[]> {
+  const earnedAt = options.now ?? new Date();
+  const [stats, cardCount, activeBadges, already] = await Promise.all([
+    readBadgeStats(db, userId),
+    countCards(db),
+    db
+      .select({ ...BADGE_COLUMNS, requirement: badges.requirement })
+      .from(badges)
+      .where(eq(badges.isActive, true)),
+    db.select({ badgeId: userBadges.badgeId }).from(userBadges).where(eq(userBadges.userId, userId)),
+  ]);
+  const owned = new Set(already.map((row) => row.badgeId));
+  const due = activeBadges.flatMap(({ requirement, ...badge }) => {
+    const progress = badgeProgress(requirement, stats, cardCount);
+    return progress?.earned && !owned.has(badge.id) ? [{ badge, progress }] : [];
+  });
+  if (due.length === 0) return [];
+
+  const inserts = due.map(({ badge, progress }) =>
+    db
+      .insert(userBadges)
+      .values({ userId, badgeId: badge.id, earnedAt, progress: { current: progress.current, target: progress.target } })
+      .onConflictDoNothing({ target: [userBadges.userId, userBadges.badgeId] })
+      .returning({ badgeId: userBadges.badgeId }),
+  );
+  const [first, ...rest] = inserts;
+  if (!first) return [];
+  const results = await db.batch([first, ...rest]);
+  const inserted = new Set(results.flat().map((row) => row.badgeId));
+  return due.filter(({ badge }) => inserted.has(badge.id)).map(({ badge }) => ({ badge, earnedAt: earnedAt.toISOString() }));
+}
