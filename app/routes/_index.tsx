@@ -20,6 +20,10 @@ import { getPublicCollection, previewsOf } from "~/modules/cards/public-collecti
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
 import { recordLandingView } from "~/modules/experiments/events.server";
 import { LANDING_RETURN_PATH } from "~/modules/experiments/experiments";
+import { abTestedPage } from "~/modules/http/page-policy";
+
+/** The landing: the same for every visitor with the same A/B variants (docs/decisions/022, 020). */
+export const handle = abTestedPage;
 
 export const meta: MetaFunction = () => [
   { title: "LIGHT Cards: Speak God's Truth Over Your Day" },

@@ -4,6 +4,10 @@ import { methodNotAllowed } from "~/modules/api/json.server";
 import { getUser } from "~/modules/auth/guards.server";
 import { categoryQuerySchema, resolveCategory } from "~/modules/cards/cards.schema";
 import { getCardsFor, listCategories } from "~/modules/cards/cards.server";
+import { publicJson } from "~/modules/http/page-policy";
+
+/** A visitor's preview cards, with or without ?category= (a buyer's request carries a session: never the cache's). */
+export const handle = publicJson;
 
 /**
  * GET /api/cards → { cards, isPreview, totalAvailable }, for whoever asks (cookie or bearer token):

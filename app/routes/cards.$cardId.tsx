@@ -19,10 +19,13 @@ import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
 import { startCardView } from "~/modules/habit/page-activity.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { buyersPage } from "~/modules/http/page-policy";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
 import { ErrorBoundary as SiteErrorPage } from "~/root";
 
 export const headers = forwardHeaders;
+
+export const handle = buyersPage;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: loaderData?.view === "card" ? `${loaderData.card.title} | LIGHT Cards` : "Your collection | LIGHT Cards" },

@@ -10,10 +10,13 @@ import { loadLibrary } from "~/modules/cards/library.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { buyersPage } from "~/modules/http/page-policy";
 import { publicShareUrls } from "~/modules/sharing/share-links.server";
 
 export const headers = forwardHeaders;
 // A route's meta replaces the root's (Remix v2), so the description is named again here.
+export const handle = buyersPage;
+
 export const meta: MetaFunction = () => [
   { title: "Your collection | LIGHT Cards" },
   {

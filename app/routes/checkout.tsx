@@ -14,6 +14,7 @@ import { recordClick } from "~/modules/experiments/events.server";
 import { ctaPlacementSchema } from "~/modules/experiments/experiments.schema";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { publicPage } from "~/modules/http/page-policy";
 import { purchaseDetailsSchema } from "~/modules/payments/checkout.schema";
 import { startCheckout } from "~/modules/payments/checkout.server";
 import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
@@ -22,6 +23,9 @@ import { rejectBots } from "~/modules/security/honeypot";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export const headers = forwardHeaders;
+/** Its first step (the details form) is public; the payment step needs the details cookie, which is personal. */
+export const handle = publicPage;
+
 export const meta: MetaFunction = () => [{ title: "Get Full Access | LIGHT Cards" }];
 
 const PAYMENT_FAILED = "Payment failed. Please try again.";

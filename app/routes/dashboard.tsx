@@ -22,6 +22,7 @@ import { setDailyCardSubscription } from "~/modules/daily-card/daily-card.server
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { getProgress } from "~/modules/habit/progress.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { buyersPage } from "~/modules/http/page-policy";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { preferredTimeZone } from "~/modules/users/time-zone";
@@ -29,6 +30,8 @@ import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 import { displayName, initials, updateProfile } from "~/modules/users/users.server";
 
 export const headers = forwardHeaders;
+
+export const handle = buyersPage;
 
 export const meta: MetaFunction = () => [
   { title: "Your journey | LIGHT Cards" },

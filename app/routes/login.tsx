@@ -17,11 +17,14 @@ import { redirectWithSession } from "~/modules/auth/request-auth.server";
 import { requestSignInLink } from "~/modules/auth/sign-in-link.server";
 import { clearSignedOutNotice, readSignedOutNotice, signedOutEmail } from "~/modules/auth/signed-out-notice.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { publicPage } from "~/modules/http/page-policy";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export const headers = forwardHeaders;
+
+export const handle = publicPage;
 
 export const meta: MetaFunction = () => [{ title: "Sign in | LIGHT Cards" }];
 

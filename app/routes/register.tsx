@@ -13,12 +13,15 @@ import { requireAnonymous } from "~/modules/auth/guards.server";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { getPublicCollection } from "~/modules/cards/public-collection.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { publicPage } from "~/modules/http/page-policy";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { createToastHeaders } from "~/modules/toast/toast.server";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 
 export const headers = forwardHeaders;
+
+export const handle = publicPage;
 
 export const meta: MetaFunction = () => [{ title: "Create your account | LIGHT Cards" }];
 

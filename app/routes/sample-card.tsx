@@ -12,7 +12,10 @@ import { getUser } from "~/modules/auth/guards.server";
 import { countCards, getPreviewCard, getVisibleCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
+import { publicPage } from "~/modules/http/page-policy";
 import { sharePath } from "~/modules/sharing/share-path";
+
+export const handle = publicPage;
 
 export const meta: MetaFunction = () => [
   { title: "Sample Card: The Lord Is My Shepherd | LIGHT Cards" },

@@ -8,11 +8,15 @@ import { cardIdSchema } from "~/modules/cards/cards.schema";
 import { countCards, getCardsFor, listCategories } from "~/modules/cards/cards.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { publicPage } from "~/modules/http/page-policy";
 import { cardImagePath } from "~/modules/images/styles";
 import { sharePath } from "~/modules/sharing/share-path";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
 
 export const headers = forwardHeaders;
+
+/** The same for everyone; a paid card's link with `?t=` is never kept (docs/decisions/019). */
+export const handle = publicPage;
 
 /**
  * /share/{cardId}?t=…: the page a shared card opens, public and without JavaScript. A preview card needs no token;

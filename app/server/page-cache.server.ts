@@ -4,6 +4,7 @@ import { ASSIGNMENT_COOKIE_NAME } from "~/modules/experiments/assignment.server"
 import { VISITOR_COOKIE_NAME } from "~/modules/experiments/visitor.server";
 import { carriesCookie, withOnlyCookies } from "~/modules/http/cookies.server";
 import { edgeCache } from "~/modules/http/edge-cache.server";
+import type { PagePolicy } from "~/modules/http/page-policy";
 import { CHECKOUT_COOKIE_NAME } from "~/modules/payments/checkout-state.server";
 import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
 
@@ -16,40 +17,21 @@ import { TOAST_COOKIE_NAME } from "~/modules/toast/toast.server";
  * cache or fill it is rendered from `visitorRender(request)`: the cookies a visitor's page may depend on, nothing else.
  */
 
-/**
- * The answers that are the same for every visitor with the same URL and variant set, and what each one is: a page
- * (HTML) or an API answer (JSON). Only an answer of that type is kept, so an error page never stands in for JSON.
- */
-const CACHEABLE_ANSWERS: { path: RegExp; type: "text/html" | "application/json" }[] = [
-  { path: /^\/$/, type: "text/html" },
-  { path: /^\/sample-card$/, type: "text/html" },
-  { path: /^\/share\/[A-Za-z0-9-]+$/, type: "text/html" },
-  { path: /^\/login$/, type: "text/html" },
-  { path: /^\/register$/, type: "text/html" },
-  // The checkout's first step (its details form); the payment step needs the details cookie, which is personal.
-  { path: /^\/checkout$/, type: "text/html" },
-  // The visitor's preview cards, with or without ?category= (a buyer's answer is never asked of the cache: a session).
-  { path: /^\/api\/cards$/, type: "application/json" },
-];
-
-function cacheableAnswer(url: URL) {
-  return CACHEABLE_ANSWERS.find((answer) => answer.path.test(url.pathname));
-}
-
 /** The cookies a shared page may be rendered from: the visitor id and the A/B assignment (the landing's variants). */
 const VISITOR_COOKIES = [VISITOR_COOKIE_NAME, ASSIGNMENT_COOKIE_NAME] as const;
 
 /** How long a colo keeps a page; versioned keys, not this, make a change visible. */
 const EDGE_MAX_AGE = 3600;
 
-export function isCacheablePageRequest(request: Request): boolean {
-  if (request.method !== "GET") return false;
+/** Whether the edge cache may answer this request or keep its answer: a visitor's plain GET of a public route. */
+export function isCacheablePageRequest(request: Request, policy: PagePolicy): policy is PublicPolicy {
+  if (policy.kind !== "public" || request.method !== "GET") return false;
   if (request.headers.has("Authorization") || isPersonal(request)) return false;
-  const url = new URL(request.url);
   // A paid card's share link opens only while its issuer keeps access (019): its page is never kept.
-  if (url.searchParams.has("t")) return false;
-  return cacheableAnswer(url) !== undefined;
+  return !new URL(request.url).searchParams.has("t");
 }
+
+type PublicPolicy = Extract<PagePolicy, { kind: "public" }>;
 
 /** The cookies that make a request personal besides a session: a flash toast, a signed-out notice, checkout details. */
 const PERSONAL_COOKIES = [TOAST_COOKIE_NAME, SIGNED_OUT_COOKIE_NAME, CHECKOUT_COOKIE_NAME] as const;
@@ -85,18 +67,11 @@ export function pageCacheKeyUrl(request: Request, version: PageVersion): string 
   return new URL(`/__pages/${parts}${url.pathname}${url.search}`, url.origin).href;
 }
 
-/** Whether a cacheable request's answer is a page (HTML, whose inline scripts the Worker hashes) or an API answer. */
-export function isPageRequest(request: Request): boolean {
-  return cacheableAnswer(new URL(request.url))?.type === "text/html";
-}
-
-/** The response to keep: a complete 200 of the type this URL answers (a page or JSON) that sets no cookie. */
-export function isStorablePage(request: Request, response: Response): boolean {
-  const type = cacheableAnswer(new URL(request.url))?.type;
+/** The response to keep: a complete 200 of the type the route answers (a page or JSON) that sets no cookie. */
+export function isStorablePage(policy: PublicPolicy, response: Response): boolean {
   return (
-    type !== undefined &&
     response.status === 200 &&
-    (response.headers.get("Content-Type") ?? "").startsWith(type) &&
+    (response.headers.get("Content-Type") ?? "").startsWith(policy.type) &&
     response.headers.getSetCookie().length === 0
   );
 }
