@@ -5,13 +5,14 @@
  * A provider's verified email signs into the account with that email (or creates one, without a password).
  */
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
-import { CodeChallengeMethod, decodeIdToken, Google, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
+import { CodeChallengeMethod, Google, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
 import { z } from "zod";
 import type { User } from "#db/schema";
 import { safeRedirectPath } from "~/modules/auth/auth.schema";
 import type { AppConfig } from "~/modules/config/config.server";
 import { constantTimeEqual } from "~/modules/security/crypto.server";
 import { startSession } from "./account.server";
+import { githubProfile, googleProfile, NoVerifiedEmail, type ProviderProfile } from "./oauth-profiles.server";
 import type { NewSession } from "./sessions.server";
 import { confirmMailboxOwner } from "./sign-in-link.server";
 
@@ -33,8 +34,6 @@ const OAUTH_COOKIE_MAX_AGE = 600;
 const PROVIDER_LABEL: Record<OAuthProvider, string> = { google: "Google", github: "GitHub" };
 
 const GITHUB_AUTHORIZE_URL = "https://github.com/login/oauth/authorize";
-const GITHUB_TOKEN_URL = "https://github.com/login/oauth/access_token";
-const GITHUB_API = "https://api.github.com";
 
 function providerLabel(provider: OAuthProvider): string {
   return PROVIDER_LABEL[provider];
@@ -121,10 +120,6 @@ export async function startOAuth(context: Context, request: Request, provider: O
 type OAuthFailure = { status: "failed"; reason: "invalid-request" | "no-verified-email" | "provider-error"; message: string };
 type OAuthResult = { status: "signed-in"; user: User; session: NewSession; redirectTo: string } | OAuthFailure;
 
-type ProviderProfile = { email: string; firstName: string | null; lastName: string | null; name: string | null };
-
-class NoVerifiedEmail extends Error {}
-
 const callbackQuerySchema = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(512) });
 
 function failure(reason: OAuthFailure["reason"], message: string): OAuthFailure {
@@ -180,78 +175,4 @@ async function findOrCreateUser(context: Context, profile: ProviderProfile): Pro
     return { ...created, ...changes };
   }
   return created;
-}
-
-// --- Google ------------------------------------------------------------------------------------
-
-const googleClaimsSchema = z.object({
-  email: z.string().optional(),
-  email_verified: z.union([z.boolean(), z.literal("true"), z.literal("false")]).optional(),
-  given_name: z.string().optional(),
-  family_name: z.string().optional(),
-  name: z.string().optional(),
-});
-
-async function googleProfile(
-  creds: { id: string; secret: string },
-  callback: string,
-  code: string,
-  codeVerifier: string,
-): Promise<ProviderProfile> {
-  const tokens = await new Google(creds.id, creds.secret, callback).validateAuthorizationCode(code, codeVerifier);
-  // The ID token came straight from Google's token endpoint over TLS in exchange for our code and
-  // client secret, so its claims are decoded without verifying the signature (OpenID Connect Core 3.1.3.7).
-  const claims = googleClaimsSchema.parse(decodeIdToken(tokens.idToken()));
-  const verified = claims.email_verified === true || claims.email_verified === "true";
-  const email = claims.email?.trim();
-  if (!email || !verified || !z.email().safeParse(email).success) throw new NoVerifiedEmail();
-  return {
-    email,
-    firstName: claims.given_name?.trim() || null,
-    lastName: claims.family_name?.trim() || null,
-    name: claims.name?.trim() || null,
-  };
-}
-
-// --- GitHub ------------------------------------------------------------------------------------
-
-const githubEmailsSchema = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }).loose());
-const githubUserSchema = z.object({ name: z.string().nullish(), login: z.string().optional() }).loose();
-
-async function githubProfile(
-  creds: { id: string; secret: string },
-  callback: string,
-  code: string,
-  codeVerifier: string,
-): Promise<ProviderProfile> {
-  const tokens = await new OAuth2Client(creds.id, creds.secret, callback).validateAuthorizationCode(GITHUB_TOKEN_URL, code, codeVerifier);
-  // GitHub reports a bad code with 200 and an `error` field, which the generic client does not check.
-  if ("error" in tokens.data) throw new Error(`GitHub token error: ${String((tokens.data as { error: unknown }).error)}`);
-  const accessToken = tokens.accessToken();
-
-  const [emails, user] = await Promise.all([
-    githubGet(`${GITHUB_API}/user/emails`, accessToken).then((body) => githubEmailsSchema.parse(body)),
-    githubGet(`${GITHUB_API}/user`, accessToken).then((body) => githubUserSchema.parse(body)),
-  ]);
-  const primary = emails.find((entry) => entry.primary && entry.verified);
-  const email = primary?.email.trim();
-  if (!email || !z.email().safeParse(email).success) throw new NoVerifiedEmail();
-  const name = user.name?.trim() || null;
-  return { email, name, firstName: null, lastName: null };
-}
-
-async function githubGet(url: string, accessToken: string): Promise<unknown> {
-  const response = await fetch(url, {
-    headers: {
-      Accept: "application/vnd.github+json",
-      Authorization: `Bearer ${accessToken}`,
-      "User-Agent": "LIGHT Cards",
-      "X-GitHub-Api-Version": "2022-11-28",
-    },
-  });
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(`GitHub API ${new URL(url).pathname} answered ${response.status}`);
-  }
-  return response.json();
 }

@@ -47,8 +47,8 @@ export type Experiments = {
 const YEAR = 365 * 24 * 60 * 60;
 /** The signed cookie mirroring a subject's assignment. */
 export const ASSIGNMENT_COOKIE_NAME = "lc_ab";
-const storedAssignmentSchema = z.partialRecord(z.enum(EXPERIMENTS), z.enum(["A", "B"]));
-type StoredAssignment = z.infer<typeof storedAssignmentSchema>;
+export const storedAssignmentSchema = z.partialRecord(z.enum(EXPERIMENTS), z.enum(["A", "B"]));
+export type StoredAssignment = z.infer<typeof storedAssignmentSchema>;
 /**
  * The cookie: whose assignment it is, the assignment, the UTC day of the last landing view counted for it, and the
  * tests that view was counted in (a cookie from before `counted` existed, with a view, was counted in its assignment's).
@@ -179,26 +179,6 @@ export function resolveVisitorExperiments(context: ResolveContext, request: Requ
 /** Whether these experiments send no cookie back: the visitor id and the assignment stand as the browser sent them. */
 export function sendsNoCookie(experiments: Experiments): boolean {
   return experiments.setCookies.length === 0 && !experiments.assignmentChanged;
-}
-
-/**
- * A visitor's assignment as the checkout carries it to the purchase (Stripe's metadata, or the test payment):
- * `hero_messaging=B,cta_button=A`, for the tests the visitor was counted in (a conversion never counts for a visitor
- * the results do not count). Empty for a signed-in user, whose assignment KV keeps, and for anyone not counted.
- */
-export function checkoutAssignment(experiments: Pick<Experiments, "subject" | "assignmentCookie" | "counted">): string {
-  if (experiments.subject?.kind !== "visitor" || !experiments.assignmentCookie) return "";
-  return Object.entries(experiments.assignmentCookie.assignment)
-    .filter(([test]) => experiments.counted.includes(test as ExperimentName))
-    .map(([test, variant]) => `${test}=${variant}`)
-    .join(",");
-}
-
-/** The assignment a checkout carried; tests and variants it does not know are left out. */
-export function assignmentFromCheckout(text: string | null): StoredAssignment {
-  const pairs = (text ?? "").split(",").map((pair) => pair.split("="));
-  const parsed = storedAssignmentSchema.safeParse(Object.fromEntries(pairs.filter(([test]) => EXPERIMENTS.includes(test as never))));
-  return parsed.success ? parsed.data : {};
 }
 
 /** A subject's kept assignment (for counting a conversion after the fact), or null when it was never assigned. */

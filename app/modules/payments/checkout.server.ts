@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import { countCards } from "~/modules/cards/cards.server";
-import { checkoutAssignment } from "~/modules/experiments/assignment.server";
+import { checkoutAssignment } from "~/modules/experiments/checkout-assignment.server";
 import { logProblem } from "~/modules/observability/log.server";
 import type { CheckoutDetails } from "./checkout-state.server";
 import { paymentMode } from "./payment-mode.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Purchase } from "#db/schema";
-import { checkoutAssignment } from "~/modules/experiments/assignment.server";
+import { checkoutAssignment } from "~/modules/experiments/checkout-assignment.server";
 import { fulfilPaidCheckout } from "./fulfil.server";
 
 /** Test payments' session ids are `mock_<purchase id>`, as the product rules name them (docs/decisions/013). */
