@@ -67,15 +67,10 @@ function alreadyCounted(key: string): boolean {
   return false;
 }
 
-/** The UTC day, for "once per day"; its text is made once a day, not on every view. */
+/** The UTC day, for "once per day". */
 function utcDay(now = Date.now()): string {
-  const day = Math.floor(now / DAY_MS);
-  if (day !== today.day) today = { day, text: new Date(day * DAY_MS).toISOString().slice(0, 10) };
-  return today.text;
+  return new Date(now).toISOString().slice(0, 10);
 }
-
-const DAY_MS = 86_400_000;
-let today = { day: -1, text: "" };
 
 type CountingExperiments = Pick<Experiments, "subject" | "newVisitor" | "counted" | "settings">;
 

@@ -11,13 +11,8 @@ import { hmacKey } from "~/modules/security/signatures.server";
  * session to Remix, and `x=lc_session=` is not (docs/decisions/022-edge-cache.md, "Which requests").
  */
 function requestCookies(request: Request): Readonly<Record<string, string | undefined>> {
-  const header = request.headers.get("Cookie") ?? "";
-  // A request's cookies are asked about several times (the session, the toast, the visitor...): parsed once.
-  if (header !== lastParsed.header) lastParsed = { header, cookies: parse(header, { decode: (value) => value }) };
-  return lastParsed.cookies;
+  return parse(request.headers.get("Cookie") ?? "", { decode: (value) => value });
 }
-
-let lastParsed: { header: string; cookies: Readonly<Record<string, string | undefined>> } = { header: "", cookies: {} };
 
 /** Whether the request carries the cookie `name`, as the app's cookie reader would find it. */
 export function carriesCookie(request: Request, name: string): boolean {
