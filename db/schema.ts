@@ -169,7 +169,8 @@ export const userFavorites = sqliteTable(
 // Habit: activity, stats, badges
 // ---------------------------------------------------------------------------
 
-export const activityTypes = ["view", "read_scripture", "speak_aloud", "favorite"] as const;
+/** `practice`: a morning of the LIGHT practice completed; `evening_check`: its evening answer (docs/decisions/040). */
+export const activityTypes = ["view", "read_scripture", "speak_aloud", "favorite", "practice", "evening_check"] as const;
 export type ActivityType = (typeof activityTypes)[number];
 
 export const userActivity = sqliteTable(
@@ -230,6 +231,10 @@ export const userStats = sqliteTable("user_stats", {
   totalFavorites: integer("total_favorites").notNull().default(0),
   totalScriptureReads: integer("total_scripture_reads").notNull().default(0),
   totalSpokenAffirmations: integer("total_spoken_affirmations").notNull().default(0),
+  /** Mornings of the practice completed, evening checks answered, and distinct cards practised (docs/decisions/040). */
+  totalPractices: integer("total_practices").notNull().default(0),
+  totalEveningChecks: integer("total_evening_checks").notNull().default(0),
+  totalCardsPractised: integer("total_cards_practised").notNull().default(0),
   currentStreak: integer("current_streak").notNull().default(0),
   longestStreak: integer("longest_streak").notNull().default(0),
   /** Calendar day (YYYY-MM-DD) in the user's time zone. */
@@ -239,6 +244,40 @@ export const userStats = sqliteTable("user_stats", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------------------
+// The daily practice (docs/decisions/040-the-light-practice.md)
+// ---------------------------------------------------------------------------
+
+export const eveningAnswers = ["yes", "partly", "not-yet"] as const;
+export type EveningAnswer = (typeof eveningAnswers)[number];
+
+/** One row per buyer per calendar day (their zone) on which they began the practice: the journal's entries. */
+export const practiceDays = sqliteTable(
+  "practice_days",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The buyer's calendar day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    /** The day's card; null once a card leaves the collection (the buyer's words stay). */
+    cardId: text("card_id").references(() => affirmationCards.id, { onDelete: "set null" }),
+    /** The buyer picked this card ("Practise this card") instead of the day's own. */
+    chosen: integer("chosen", { mode: "boolean" }).notNull().default(false),
+    /** Ground: one private line of reflection, at most 1,000 characters. */
+    reflection: text("reflection"),
+    /** Hear Again: when the buyer said it aloud. The morning is complete from then. */
+    saidAloudAt: integer("said_aloud_at", { mode: "timestamp_ms" }),
+    eveningAnswer: text("evening_answer", { enum: eveningAnswers }),
+    eveningNote: text("evening_note"),
+    eveningAt: integer("evening_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("practice_days_user_day_unique").on(t.userId, t.day)],
+);
 
 // ---------------------------------------------------------------------------
 // Purchases and access

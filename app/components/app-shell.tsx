@@ -8,8 +8,8 @@ import type { Viewer } from "~/modules/access/viewer";
 type Tab = { id: string; label: string; href: string; icon: IconName };
 
 /**
- * The signed-in navigation, one for every signed-in page (cards, a card, dashboard, collection, admin): Today · Cards ·
- * Favorites · Journey, plus Admin for admins. A header on desktop; on phones a slim header and a bottom tab bar within
+ * The signed-in navigation, one for every signed-in page (today, cards, a card, journal, dashboard, collection, admin):
+ * Today · Cards · Favorites · Journal · Journey, plus Admin for admins. A header on desktop; on phones a slim header and a bottom tab bar within
  * thumb's reach. Plain links and a plain sign-out form, so all of it works without JavaScript. The pages inside
  * follow the reader's colour scheme (`theme-adaptive`, app/tailwind.css).
  */
@@ -89,11 +89,13 @@ export function AppShell({
 function appTabs(viewer: Viewer | null): Tab[] {
   const owns = viewer?.hasAccess ?? false;
   const tabs: Tab[] = [
-    { id: "today", label: "Today", href: "/dashboard", icon: "sun" },
+    // A buyer's day starts with the practice; an account without access starts from its preview.
+    { id: "today", label: "Today", href: owns ? "/today" : "/dashboard", icon: "sun" },
     { id: "cards", label: "Cards", href: owns ? "/cards" : "/dashboard#cards-title", icon: "cards" },
     { id: "favorites", label: "Favorites", href: owns ? "/cards?favorites=1" : "/dashboard?tab=favorites#cards-title", icon: "heart" },
     // Its own address, so the page (drawn by the server, with or without JavaScript) knows which tab is current: a
     // fragment alone never reaches the server.
+    { id: "journal", label: "Journal", href: "/journal", icon: "notebook" },
     { id: "journey", label: "Journey", href: "/dashboard?section=journey#journey", icon: "path" },
   ];
   if (viewer?.isAdmin) tabs.push({ id: "admin", label: "Admin", href: "/admin", icon: "shield-check" });
@@ -104,7 +106,8 @@ function currentTab(pathname: string, search: URLSearchParams): string | null {
   if (pathname === "/admin") return "admin";
   if (pathname === "/dashboard" && search.get("section") === "journey") return "journey";
   if (pathname === "/dashboard" && search.get("tab") === "favorites") return "favorites";
-  if (pathname === "/dashboard") return "today";
+  if (pathname === "/dashboard" || pathname === "/today") return "today";
+  if (pathname === "/journal") return "journal";
   if (pathname === "/cards" && search.get("favorites") === "1") return "favorites";
   if (pathname.startsWith("/cards") || pathname === "/collection") return "cards";
   return null;

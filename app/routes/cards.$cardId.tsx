@@ -5,6 +5,7 @@ import { AppShell } from "~/components/app-shell";
 import { AffirmationCard } from "~/components/card/affirmation-card";
 import { CardNotFound } from "~/components/card-not-found";
 import { VersePanel } from "~/components/library/verse-panel";
+import { CardPractice } from "~/components/practice/card-practice";
 import { ActionToast } from "~/components/ui/toaster";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { useViewer } from "~/hooks/use-viewer";
@@ -20,6 +21,7 @@ import { badgeToast } from "~/modules/habit/badge-toast";
 import { startCardView } from "~/modules/habit/page-activity.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { buyersPage } from "~/modules/http/page-policy";
+import { listCardReflections } from "~/modules/practice/journal.server";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
 import { ErrorBoundary as SiteErrorPage } from "~/root";
 
@@ -45,6 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       pageAudienceFor(context.db, owner),
       listFavoriteCardIds(context.db, owner),
       cardId.success ? startCardView(context.db, request, owner, cardId.data) : null,
+      cardId.success ? listCardReflections(context.db, owner, cardId.data) : [],
     ]),
   );
   if (!signedIn) {
@@ -53,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
   }
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
-  const [audience, favoriteIds, view] = signedIn.own;
+  const [audience, favoriteIds, view, reflections] = signedIn.own;
   const card = await findLibraryCard(context, audience, cardId.data);
   if (!card) {
     // A paid card for someone without access: the checkout, as on /cards. An id no card has: a 404 page.
@@ -85,6 +88,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     backHref: audience === "buyer" ? `/cards${filterSearch(library.filters)}` : "/dashboard",
     shareUrl: publicShareUrl(context.config, card),
     badgeToast: badgeToast(newBadges),
+    canPractise: audience === "buyer",
+    reflections,
   });
 }
 
@@ -94,7 +99,8 @@ export default function CardPage() {
   const loaderData = useLoaderData<typeof loader>();
   const recordActivity = useActivityRecorder();
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={false} />;
-  const { card, categoryLabel, isFavorite, previous, next, position, stepCount, search, backHref, shareUrl } = loaderData;
+  const { card, categoryLabel, isFavorite, previous, next, position, stepCount, search, backHref, shareUrl, canPractise, reflections } =
+    loaderData;
   const here = `/cards/${card.id}${search}`;
   const readVerse = () => recordActivity(card.id, "read_scripture", { source: "card-page-verse" });
 
@@ -128,6 +134,8 @@ export default function CardPage() {
           />
           <VersePanel card={card} onRead={readVerse} />
         </div>
+
+        <CardPractice cardId={card.id} canPractise={canPractise} reflections={reflections} />
 
         {/* Two equal halves in the page's own colours (a white slab in the dark scheme before). */}
         <nav aria-label="Card navigation" className="grid grid-cols-2 gap-3">

@@ -22,6 +22,7 @@ const ICONS: Record<Weight, string[]> = {
     "instagram-logo",
     "list",
     "magnifying-glass",
+    "notebook",
     "path",
     "shield-check",
     "sign-out",

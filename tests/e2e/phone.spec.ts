@@ -164,11 +164,11 @@ test.describe("the library starts with cards", () => {
 });
 
 test.describe("one signed-in navigation", () => {
-  test("Today, Cards, Favorites and Journey in a tab bar on every signed-in page", async ({ page, loginAsBuyer }) => {
+  test("Today, Cards, Favorites, Journal and Journey in a tab bar on every signed-in page", async ({ page, loginAsBuyer }) => {
     await loginAsBuyer(thirtyCharacterEmail());
     await page.goto("/dashboard");
     const tabs = page.getByRole("navigation", { name: "App" });
-    await expect(tabs.getByRole("link")).toHaveText(["Today", "Cards", "Favorites", "Journey"]);
+    await expect(tabs.getByRole("link")).toHaveText(["Today", "Cards", "Favorites", "Journal", "Journey"]);
     await expect(tabs.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
 
     await tabs.getByRole("link", { name: "Favorites" }).click();

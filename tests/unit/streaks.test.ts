@@ -123,7 +123,16 @@ describe("preferredTimeZone", () => {
 });
 
 describe("badgeProgress", () => {
-  const none: BadgeStats = { totalCardsViewed: 0, totalScriptureReads: 0, totalSpokenAffirmations: 0, totalFavorites: 0, longestStreak: 0 };
+  const none: BadgeStats = {
+    totalCardsViewed: 0,
+    totalScriptureReads: 0,
+    totalSpokenAffirmations: 0,
+    totalFavorites: 0,
+    totalPractices: 0,
+    totalEveningChecks: 0,
+    totalCardsPractised: 0,
+    longestStreak: 0,
+  };
 
   it("reads each requirement type from its counter", () => {
     expect(badgeProgress({ type: "cards_viewed", count: 10 }, { ...none, totalCardsViewed: 4 }, 50)).toEqual({
@@ -140,6 +149,8 @@ describe("badgeProgress", () => {
     });
     expect(badgeProgress({ type: "streak", days: 7 }, { ...none, longestStreak: 7 }, 50)?.earned).toBe(true);
     expect(badgeProgress({ type: "streak", days: 7 }, { ...none, totalCardsViewed: 7, longestStreak: 6 }, 50)?.earned).toBe(false);
+    expect(badgeProgress({ type: "practices", count: 7 }, { ...none, totalPractices: 7 }, 50)?.earned).toBe(true);
+    expect(badgeProgress({ type: "evening_checks", count: 7 }, { ...none, totalEveningChecks: 6 }, 50)?.earned).toBe(false);
   });
 
   it('takes "all" to mean the number of cards in the collection', () => {
@@ -147,6 +158,9 @@ describe("badgeProgress", () => {
     expect(badgeProgress(all, { ...none, totalCardsViewed: 49 }, 50)).toEqual({ current: 49, target: 50, earned: false });
     expect(badgeProgress(all, { ...none, totalCardsViewed: 51 }, 51)?.earned).toBe(true);
     expect(badgeProgress(all, none, 0)).toBeNull();
+    const everyCardPractised = { type: "cards_practised", count: "all" };
+    expect(badgeProgress(everyCardPractised, { ...none, totalCardsPractised: 55, totalCardsViewed: 56 }, 56)?.earned).toBe(false);
+    expect(badgeProgress(everyCardPractised, { ...none, totalCardsPractised: 56 }, 56)?.earned).toBe(true);
   });
 
   it("never awards an unknown or malformed requirement", () => {
@@ -155,6 +169,9 @@ describe("badgeProgress", () => {
       totalScriptureReads: 999,
       totalSpokenAffirmations: 999,
       totalFavorites: 999,
+      totalPractices: 999,
+      totalEveningChecks: 999,
+      totalCardsPractised: 999,
       longestStreak: 999,
     };
     expect(badgeProgress({ type: "shares", count: 1 }, everything, 50)).toBeNull();

@@ -42,7 +42,7 @@ async function openAgain(path: string, credentials: Parameters<typeof open>[1]) 
 }
 
 describe("a buyer's page and D1", () => {
-  it("a card seen a moment ago: the session, access, favourites and the recent view in one batch", async () => {
+  it("a card seen a moment ago: the session, access, favourites, the recent view and the buyer's reflections in one batch", async () => {
     const me = await buyer("round-trips-card");
     const { id } = await paidCard();
     // The first view records itself (its writes are counted apart); the second is the same visit.
@@ -50,8 +50,8 @@ describe("a buyer's page and D1", () => {
     const again = await open(`/cards/${id}`, me);
     expect(again.status).toBe(200);
     expect(again.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
-    // The session, access (one statement: a purchase or a grant), the favourites and the recent view travelled together.
-    expect(again.d1?.statements).toBe(4);
+    // The session, access (one statement: a purchase or a grant), the favourites, the recent view and the reflections.
+    expect(again.d1?.statements).toBe(5);
   });
 
   it("a card page in the browser: the root's access check joins the same batch", async () => {

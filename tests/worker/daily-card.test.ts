@@ -184,7 +184,10 @@ describe("the daily card email", () => {
   async function dailyEmailFeaturing(cardId: string): Promise<DailyEmail> {
     const buyer = await subscriber({ timeZone: "Europe/Paris" });
     expect((await postJson("/api/mock-payment", { email: buyer })).status).toBe(200);
-    const { results: ordered } = await env.DB.prepare("SELECT id FROM affirmation_cards ORDER BY order_index, id").all<{ id: string }>();
+    // The morning's cards, in order: a bedtime card is never the 7:00 card (docs/decisions/040).
+    const { results: ordered } = await env.DB.prepare(
+      "SELECT id FROM affirmation_cards WHERE category != 'evening' ORDER BY order_index, id",
+    ).all<{ id: string }>();
     const index = ordered.findIndex((card) => card.id === cardId);
     const june = Date.UTC(2026, 5, 1) / 86_400_000;
     const day = june + ((((index - june) % ordered.length) + ordered.length) % ordered.length);

@@ -9,7 +9,7 @@ import { checkBadges, recordActivity } from "~/modules/habit/record-activity.ser
 import { localDay } from "~/modules/users/time-zone";
 import { createUser } from "~/modules/users/users.server";
 import { uniqueEmail } from "../support/identities";
-import { postJson } from "./helpers";
+import { postForm, postJson } from "./helpers";
 import { api, buyer, db, type Caller as LibraryCaller, paidCard, previewCardIds, signedInUser } from "./library-support";
 
 type Caller = Pick<LibraryCaller, "token" | "id" | "email">;
@@ -81,7 +81,8 @@ describe("whose habit data a caller may see and write", () => {
 
     const stats = await api(`/api/user/${b.id}/stats`, { token: admin.token, env: vars });
     expect(stats.status).toBe(200);
-    expect(await stats.json()).toMatchObject({ totalCardsViewed: 1, currentStreak: 1 });
+    // A view counts toward progress, never the streak: only a completed practice does.
+    expect(await stats.json()).toMatchObject({ totalCardsViewed: 1, currentStreak: 0 });
     const activity = await api(`/api/user/${b.id}/activity`, { token: admin.token, env: vars });
     expect(((await activity.json()) as { items: unknown[] }).items).toHaveLength(1);
     const badges = await api(`/api/user/${b.id}/badges`, { token: admin.token, env: vars });
@@ -127,7 +128,7 @@ describe("POST /api/activity: only cards the caller may see", () => {
     for (const cardId of [paid, paid, preview]) expect((await postActivity(caller, { cardId, activityType: "view" })).status).toBe(201);
     for (let i = 0; i < 2; i++) expect((await postActivity(caller, { cardId: paid, activityType: "speak_aloud" })).status).toBe(201);
     const stats = await (await api(`/api/user/${caller.id}/stats`, { token: caller.token })).json();
-    expect(stats).toMatchObject({ totalCardsViewed: 2, totalSpokenAffirmations: 2, totalScriptureReads: 0, currentStreak: 1 });
+    expect(stats).toMatchObject({ totalCardsViewed: 2, totalSpokenAffirmations: 2, totalScriptureReads: 0, currentStreak: 0 });
   });
 
   it("answers 400 with a clear message to bad input, 405 to a wrong method", async () => {
@@ -167,7 +168,7 @@ describe("POST /api/activity: only cards the caller may see", () => {
 
 describe("a day is the user's calendar day", () => {
   const record = (userId: string, iso: string, timeZone: string) =>
-    recordActivity(db, { userId, cardId: null, activityType: "view", timeZone, now: new Date(iso) });
+    recordActivity(db, { userId, cardId: null, activityType: "practice", timeZone, now: new Date(iso) });
 
   it("crosses midnight in Auckland and Los Angeles at different UTC instants", async () => {
     const [auckland, losAngeles, utc] = await Promise.all([plainUser(), plainUser(), plainUser()]);
@@ -257,12 +258,16 @@ describe("a day is the user's calendar day", () => {
     const lastDayOf = async (caller: Caller) =>
       ((await (await api(`/api/user/${caller.id}/stats`, { token: caller.token })).json()) as { lastActivityDate: string })
         .lastActivityDate;
+    const practise = (caller: LibraryCaller, cookie = "") =>
+      postForm("/today", { intent: "said-aloud" }, { cookie: [caller.cookie, cookie].filter(Boolean).join("; ") });
     const [cardId] = await previewCardIds();
     // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: their calendar days always differ.
-    const [east, west, nowhere] = await Promise.all([signedInUser("tz"), signedInUser("tz"), signedInUser("tz")]);
+    const [east, west, nowhere] = await Promise.all([buyer("tz"), buyer("tz"), buyer("tz")]);
     const before = new Date();
-    expect((await postActivity(east, { cardId, activityType: "view" }, { cookie: "lc_tz=Pacific%2FKiritimati" })).status).toBe(201);
+    expect((await practise(east, "lc_tz=Pacific%2FKiritimati")).status).toBe(302);
+    // The API's body names a zone too; the practice then counts in the zone kept on the account.
     expect((await postActivity(west, { cardId, activityType: "view", timeZone: "Pacific/Pago_Pago" })).status).toBe(201);
+    expect((await practise(west)).status).toBe(302);
     const after = new Date();
     expect(await timeZoneOf(east.id)).toBe("Pacific/Kiritimati");
     expect(await timeZoneOf(west.id)).toBe("Pacific/Pago_Pago");
@@ -279,7 +284,7 @@ describe("a day is the user's calendar day", () => {
 
     // A user with no stored zone and an unknown one counts in UTC; nothing is stored.
     const at = new Date();
-    expect((await postActivity(nowhere, { cardId, activityType: "view", timeZone: "Mars/Olympus_Mons" })).status).toBe(201);
+    expect((await practise(nowhere, "lc_tz=Mars%2FOlympus_Mons")).status).toBe(302);
     expect(await timeZoneOf(nowhere.id)).toBeNull();
     expect([localDay(at, "UTC"), localDay(new Date(), "UTC")]).toContain(await lastDayOf(nowhere));
     // Reading stats with a zone cookie changes nothing (no GET writes).
@@ -299,7 +304,7 @@ describe("exactly once under concurrent requests", () => {
     expect(bodies.filter((body) => badgeIds(body).includes("first-light"))).toHaveLength(1);
     expect(await badgeRows(caller.id, "first-light")).toBe(1);
     const stats = await (await api(`/api/user/${caller.id}/stats`, { token: caller.token })).json();
-    expect(stats).toMatchObject({ totalCardsViewed: new Set(viewed).size, currentStreak: 1 });
+    expect(stats).toMatchObject({ totalCardsViewed: new Set(viewed).size, currentStreak: 0 });
     expect(await activityRows(caller.id)).toBe(10);
   });
 
@@ -308,7 +313,7 @@ describe("exactly once under concurrent requests", () => {
     const userId = caller.id;
     // Three days in a row, recorded without badge checks racing yet: then ten concurrent checks.
     for (const day of ["2026-04-01", "2026-04-02", "2026-04-03"]) {
-      await recordActivity(db, { userId, cardId: null, activityType: "speak_aloud", timeZone: "UTC", now: new Date(`${day}T12:00:00Z`) });
+      await recordActivity(db, { userId, cardId: null, activityType: "practice", timeZone: "UTC", now: new Date(`${day}T12:00:00Z`) });
     }
     await env.DB.prepare("DELETE FROM user_badges WHERE user_id = ?").bind(userId).run();
     const responses = await Promise.all(
@@ -316,7 +321,8 @@ describe("exactly once under concurrent requests", () => {
     );
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
     const awarded = ((await Promise.all(responses.map((response) => response.json()))) as NewBadges[]).flatMap(badgeIds).sort();
-    expect(awarded).toEqual(["first-words", "three-day-streak"]);
+    // A completed practice is said aloud: First Words too.
+    expect(awarded).toEqual(["first-practice", "first-words", "three-day-streak"]);
     expect(await badgeRows(userId, "three-day-streak")).toBe(1);
     expect(await badgeRows(userId, "first-words")).toBe(1);
     expect(await checkBadges(db, userId)).toEqual([]);
@@ -329,10 +335,10 @@ describe("exactly once under concurrent requests", () => {
 
   it("counts every concurrent activity and the day once", async () => {
     const userId = await plainUser();
-    await recordActivity(db, { userId, cardId: null, activityType: "speak_aloud", timeZone: "UTC", now: new Date("2026-07-01T12:00:00Z") });
+    await recordActivity(db, { userId, cardId: null, activityType: "practice", timeZone: "UTC", now: new Date("2026-07-01T12:00:00Z") });
     await Promise.all(
       Array.from({ length: 10 }, () =>
-        recordActivity(db, { userId, cardId: null, activityType: "speak_aloud", timeZone: "UTC", now: new Date("2026-07-02T12:00:00Z") }),
+        recordActivity(db, { userId, cardId: null, activityType: "practice", timeZone: "UTC", now: new Date("2026-07-02T12:00:00Z") }),
       ),
     );
     expect(await getStats(db, userId, { timeZone: "UTC", now: new Date("2026-07-02T13:00:00Z") })).toMatchObject({
@@ -343,12 +349,12 @@ describe("exactly once under concurrent requests", () => {
 
   it("does not lose a streak day when requests for two different days race", async () => {
     const userId = await plainUser();
-    await recordActivity(db, { userId, cardId: null, activityType: "view", timeZone: "UTC", now: new Date("2026-08-01T20:00:00Z") });
+    await recordActivity(db, { userId, cardId: null, activityType: "practice", timeZone: "UTC", now: new Date("2026-08-01T20:00:00Z") });
     // One instant: still 2 August in UTC, already 3 August in Auckland. Both read the same stats row.
     const now = new Date("2026-08-02T20:00:00Z");
     await Promise.all([
-      recordActivity(db, { userId, cardId: null, activityType: "view", timeZone: "UTC", now }),
-      recordActivity(db, { userId, cardId: null, activityType: "view", timeZone: "Pacific/Auckland", now }),
+      recordActivity(db, { userId, cardId: null, activityType: "practice", timeZone: "UTC", now }),
+      recordActivity(db, { userId, cardId: null, activityType: "practice", timeZone: "Pacific/Auckland", now }),
     ]);
     const stats = await getStats(db, userId, { timeZone: "Pacific/Auckland", now });
     expect(stats).toMatchObject({ currentStreak: 3, lastActivityDate: "2026-08-03" });
@@ -359,11 +365,11 @@ describe("badge listing", () => {
   it("lists every active badge with progress and names the closest unearned one as next", async () => {
     const userId = await plainUser();
     for (const day of ["2026-09-01", "2026-09-02"]) {
-      await recordActivity(db, { userId, cardId: null, activityType: "view", timeZone: "UTC", now: new Date(`${day}T12:00:00Z`) });
+      await recordActivity(db, { userId, cardId: null, activityType: "practice", timeZone: "UTC", now: new Date(`${day}T12:00:00Z`) });
     }
     const list = await listBadges(db, userId);
     const cardCount = (await env.DB.prepare("SELECT count(*) AS n FROM affirmation_cards").first<{ n: number }>())!.n;
-    expect(list.earned).toEqual([]);
+    expect(list.earned.map((earned) => earned.badge.id).sort()).toEqual(["first-practice", "first-words"]);
     expect(list.next).toMatchObject({ badge: { id: "three-day-streak" }, current: 2, target: 3 });
     expect(list.all.find((entry) => entry.badge.id === "whole-collection")).toMatchObject({ target: cardCount, earned: false });
   });

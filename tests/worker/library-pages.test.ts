@@ -115,7 +115,7 @@ describe("/cards/{cardId}: a page per card", () => {
     // A signed-in reader stays in the app: its tab bar, and the way back to their cards.
     expect(missing.text).toContain("Card Not Found");
     expect(missing.text).toContain("Back to your cards");
-    expect(missing.text).toMatch(/Today\s+Cards\s+Favorites\s+Journey/);
+    expect(missing.text).toMatch(/Today\s+Cards\s+Favorites\s+Journal\s+Journey/);
     expect(missing.text).not.toContain("Return to Home");
     expect((await page("/cards/%3Cscript%3E", me.cookie)).status).toBe(404);
     // For a visitor too: a mistyped bookmark is not a gate onto a card that does not exist.
@@ -207,7 +207,8 @@ describe("/dashboard: the account home", () => {
     expect(dashboard.text).toContain(title);
     expect(dashboard.text).toContain("Cards viewed 1");
     expect(dashboard.text).toContain("Favorites 1");
-    expect(dashboard.text).toContain("Current streak: 1 day");
+    // Opening and favouriting cards is progress, not practice: the streak waits for today's practice.
+    expect(dashboard.text).toContain("Current streak: 0 days");
     expect(dashboard.text).toContain("First Light");
     expect(dashboard.text).toContain(`Viewed ${title}`);
     expect(dashboard.text).toContain(`Added to favorites: ${title}`);

@@ -16,6 +16,7 @@ import {
   badges,
   dailyCardSends,
   emailOutbox,
+  practiceDays,
   purchases,
   sessions,
   testimonials,
@@ -105,6 +106,22 @@ const SECTIONS = {
       .leftJoin(badges, eq(badges.id, userBadges.badgeId))
       .where(eq(userBadges.userId, user.id))
       .orderBy(asc(userBadges.earnedAt)),
+  // The practice's days: the buyer's own words (docs/decisions/040-the-light-practice.md).
+  journal: ({ db }, user) =>
+    db
+      .select({
+        day: practiceDays.day,
+        cardId: practiceDays.cardId,
+        chosen: practiceDays.chosen,
+        reflection: practiceDays.reflection,
+        saidAloudAt: practiceDays.saidAloudAt,
+        eveningAnswer: practiceDays.eveningAnswer,
+        eveningNote: practiceDays.eveningNote,
+        eveningAt: practiceDays.eveningAt,
+      })
+      .from(practiceDays)
+      .where(eq(practiceDays.userId, user.id))
+      .orderBy(asc(practiceDays.day)),
   dailyCardEmails: ({ db }, user) =>
     db
       .select({ day: dailyCardSends.day, cardId: dailyCardSends.cardId, createdAt: dailyCardSends.createdAt })

@@ -97,6 +97,26 @@ export function featuredCard<T>(cards: readonly T[], now: Date = new Date()): T 
   return cards[featuredCardIndex(cards.length, now)] ?? null;
 }
 
+/** Cards for the night: never the morning practice's own card (a buyer may still pick one). */
+const NIGHT_CATEGORY = "evening";
+
+/** Days since 1970-01-01 of a calendar day written YYYY-MM-DD. */
+export function dayNumber(day: string): number {
+  const [year, month, date] = day.split("-").map(Number);
+  return Math.floor(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1) / 86_400_000);
+}
+
+/**
+ * The day's own card: the spec's featured card (the day's number modulo the card count), counted in the buyer's own
+ * calendar day, over the cards that suit a morning. Null when there is none.
+ */
+export function cardOfTheDay<T extends { category: string }>(cards: readonly T[], day: string): T | null {
+  const morning = cards.filter((card) => card.category !== NIGHT_CATEGORY);
+  const pool = morning.length > 0 ? morning : cards;
+  if (pool.length === 0) return null;
+  return pool[dayNumber(day) % pool.length] ?? null;
+}
+
 /**
  * The landing page's "Try It Now" card: it rotates by UTC day (as featuredCardIndex) through the previews
  * that the page does not already show elsewhere (shownIds: the hero's sample card, the preview grid).

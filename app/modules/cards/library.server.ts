@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseCardFilters } from "~/modules/cards/cards.schema";
+import { localDay } from "~/modules/users/time-zone";
 import type { Card, CategorySummary } from "./card";
-import { featuredCard } from "./card";
+import { cardOfTheDay } from "./card";
 import type { CardAudience } from "./cards.server";
 import { type CardFilters, filterCards } from "./filter";
 import { getLibraryCollection } from "./public-collection.server";
@@ -32,8 +33,9 @@ export async function loadLibrary(
 ): Promise<Library> {
   const { cards, totalAvailable, categories } = await getLibraryCollection(context, audience);
   const { filters, error } = parseCardFilters(searchParams, categories);
-  // The featured card is chosen over the cards this user may see (docs/decisions/000-product-rules.md, Habit).
-  const featured = featuredCard(cards, now);
+  // The featured card is chosen over the cards this user may see (docs/decisions/000-product-rules.md, Habit), as
+  // the morning's card: never a bedtime card (docs/decisions/040).
+  const featured = cardOfTheDay(cards, localDay(now, "UTC"));
   return {
     cards,
     favoriteIds,

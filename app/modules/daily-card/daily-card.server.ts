@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { dailyCardSends, emailOutbox, type User, users } from "#db/schema";
 import { getAccessStatus } from "~/modules/access/access.server";
-import { featuredCard } from "~/modules/cards/card";
+import { cardOfTheDay } from "~/modules/cards/card";
 import { getCardsFor } from "~/modules/cards/cards.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { type EmailProducer, newOutboxRow } from "~/modules/email/queue.server";
@@ -46,13 +46,13 @@ export async function enqueueDailyCards(context: DailyCardContext, now: Date): P
   if (due.length === 0) return { due: 0, enqueued: 0 };
   // Each audience's card of the day, chosen as the library chooses it: non-buyers only ever get a preview card.
   const [all, previews] = await Promise.all([getCardsFor(db, "buyer"), getCardsFor(db, "member-without-access")]);
-  const cards = { buyer: featuredCard(all.cards, now), other: featuredCard(previews.cards, now) };
   let enqueued = 0;
   for (const user of due) {
     const hasAccess = (await getAccessStatus(db, user.id)).hasAccess;
-    const card = hasAccess ? cards.buyer : cards.other;
-    if (!card) continue;
     const day = localClock(now, user.timeZone).day;
+    // The morning's card, in the reader's own day: the card /today offers (never a bedtime card at 7:00).
+    const card = cardOfTheDay(hasAccess ? all.cards : previews.cards, day);
+    if (!card) continue;
     if (await hasHadCard(db, user.id, day)) continue;
     const { appOrigin } = context.config;
     const row = newOutboxRow(

@@ -7,6 +7,9 @@ export type BadgeStats = {
   totalScriptureReads: number;
   totalSpokenAffirmations: number;
   totalFavorites: number;
+  totalPractices: number;
+  totalEveningChecks: number;
+  totalCardsPractised: number;
   longestStreak: number;
 };
 
@@ -17,15 +20,21 @@ const COUNTERS: Record<string, keyof BadgeStats> = {
   spoken_affirmations: "totalSpokenAffirmations",
   scripture_reads: "totalScriptureReads",
   favorites: "totalFavorites",
+  practices: "totalPractices",
+  evening_checks: "totalEveningChecks",
+  cards_practised: "totalCardsPractised",
 };
+
+/** Counters whose `count: "all"` means every card in the collection. */
+const EVERY_CARD = new Set(["cards_viewed", "cards_practised"]);
 
 function isPositiveInteger(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value) && value > 0;
 }
 
 /**
- * How far `stats` are towards a requirement; `current` is capped at the target. `count: "all"` (cards_viewed)
- * means the number of cards in the collection, passed as `cardCount`.
+ * How far `stats` are towards a requirement; `current` is capped at the target. `count: "all"` (cards_viewed,
+ * cards_practised) means the number of cards in the collection, passed as `cardCount`.
  */
 export function badgeProgress(
   requirement: { type: string; [key: string]: unknown },
@@ -40,7 +49,7 @@ export function badgeProgress(
   } else {
     const counter = Object.hasOwn(COUNTERS, requirement.type) ? COUNTERS[requirement.type] : undefined;
     if (!counter) return null;
-    target = requirement.type === "cards_viewed" && requirement.count === "all" ? cardCount : requirement.count;
+    target = EVERY_CARD.has(requirement.type) && requirement.count === "all" ? cardCount : requirement.count;
     value = stats[counter];
   }
   // An empty collection has no "all" to reach.

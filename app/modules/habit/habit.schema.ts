@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { activityTypes } from "#db/schema";
 import { cardIdField } from "~/modules/cards/cards.schema";
 
 export const METADATA_MAX_BYTES = 1024;
@@ -14,10 +13,13 @@ const metadataSchema = z
     `metadata may be at most ${METADATA_MAX_BYTES} bytes of JSON.`,
   );
 
+/** What a client may record through the API (the spec's four); a practice is completed on /today alone. */
+const API_ACTIVITY_TYPES = ["view", "read_scripture", "speak_aloud", "favorite"] as const;
+
 /** POST /api/activity. An unknown timeZone is not an error: the stored zone (or UTC) is used instead. */
 export const activityBodySchema = z.object({
   cardId: cardIdField,
-  activityType: z.enum(activityTypes, { error: `activityType must be one of: ${activityTypes.join(", ")}.` }),
+  activityType: z.enum(API_ACTIVITY_TYPES, { error: `activityType must be one of: ${API_ACTIVITY_TYPES.join(", ")}.` }),
   userId: z.string({ error: "userId must be a string." }).optional(),
   metadata: metadataSchema.nullish(),
   timeZone: z.string({ error: "timeZone must be a string." }).max(100, "timeZone is too long.").nullish(),

@@ -36,13 +36,27 @@ export async function readBadgeStats(db: Database, owner: Owner): Promise<BadgeS
         totalScriptureReads: userStats.totalScriptureReads,
         totalSpokenAffirmations: userStats.totalSpokenAffirmations,
         totalFavorites: userStats.totalFavorites,
+        totalPractices: userStats.totalPractices,
+        totalEveningChecks: userStats.totalEveningChecks,
+        totalCardsPractised: userStats.totalCardsPractised,
         longestStreak: userStats.longestStreak,
       })
       .from(userStats)
       .where(eq(userStats.userId, ownerIdSql(owner)))
       .limit(1),
   );
-  return row ?? { totalCardsViewed: 0, totalScriptureReads: 0, totalSpokenAffirmations: 0, totalFavorites: 0, longestStreak: 0 };
+  return (
+    row ?? {
+      totalCardsViewed: 0,
+      totalScriptureReads: 0,
+      totalSpokenAffirmations: 0,
+      totalFavorites: 0,
+      totalPractices: 0,
+      totalEveningChecks: 0,
+      totalCardsPractised: 0,
+      longestStreak: 0,
+    }
+  );
 }
 
 type StatsOptions = { timeZone: string | null | Promise<string | null>; now?: Date };

@@ -73,8 +73,10 @@ export async function recordActivity(
   const now = input.now ?? new Date();
   const today = localDay(now, input.timeZone);
   const { userId } = input;
+  // The streak counts practice, not page views (docs/decisions/015, amended by 040).
+  const movesStreak = input.activityType === "practice";
   let read = await readStreak(db, userId);
-  let next = nextStreak(read, today);
+  let next = movesStreak ? nextStreak(read, today) : read;
   const activityId = crypto.randomUUID();
 
   const countOf = (type: ActivityType, distinctCards: boolean) =>
@@ -95,9 +97,13 @@ export async function recordActivity(
       .set({
         totalCardsViewed: countOf("view", true),
         totalScriptureReads: countOf("read_scripture", true),
-        totalSpokenAffirmations: countOf("speak_aloud", false),
+        // Said aloud: a completed morning is the buyer's word that they said it (older rows: the Speak button).
+        totalSpokenAffirmations: sql`${countOf("speak_aloud", false)} + ${countOf("practice", false)}`,
         totalFavorites: sql`(SELECT count(*) FROM ${userFavorites} WHERE ${userFavorites.userId} = ${userId})`,
-        ...streakAssignments(read, next),
+        totalPractices: countOf("practice", false),
+        totalEveningChecks: countOf("evening_check", false),
+        totalCardsPractised: countOf("practice", true),
+        ...(movesStreak ? streakAssignments(read, next) : {}),
       })
       .where(eq(userStats.userId, userId))
       .returning(streakColumns),
@@ -106,7 +112,7 @@ export async function recordActivity(
   // The row equals what we computed: ours landed, or a concurrent request already counted this day.
   // Otherwise recompute from the row as it now stands, a few times.
   let current: StreakState | undefined = written;
-  for (let attempt = 0; current && !sameStreak(current, next) && attempt < STREAK_RETRIES; attempt++) {
+  for (let attempt = 0; movesStreak && current && !sameStreak(current, next) && attempt < STREAK_RETRIES; attempt++) {
     read = current;
     next = nextStreak(read, today);
     if (sameStreak(read, next)) break;

@@ -20,6 +20,7 @@ export const ICON_NAMES = [
   "list",
   "magnifying-glass",
   "mountains-duotone",
+  "notebook",
   "path",
   "plant-duotone",
   "share-network",

@@ -1,0 +1,111 @@
+/**
+ * /today: the LIGHT practice with today's card, five steps on one page (Listen, Internalize, Ground, Hear Again,
+ * Transform), then the evening check from 17:00 in the buyer's day (docs/decisions/040-the-light-practice.md). Every
+ * step is a section reached by a link, every answer a plain form that comes back here at the next step; with
+ * JavaScript the forms post in place and the reader keeps their place.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { PracticeSteps } from "~/components/practice/practice-steps";
+import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/access.server";
+import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
+import { findLibraryCard } from "~/modules/cards/public-collection.server";
+import { badgeToast } from "~/modules/habit/badge-toast";
+import { getStats } from "~/modules/habit/progress.server";
+import { forwardHeaders } from "~/modules/http/forward-headers";
+import { practiceActionSchema } from "~/modules/practice/practice.schema";
+import { completeMorning, pickTodaysCard, saveEveningCheck, saveReflection } from "~/modules/practice/practice.server";
+import { readRecentPracticeDays, todayFor, todayForChange } from "~/modules/practice/today.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { preferredTimeZone } from "~/modules/users/time-zone";
+import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
+
+export const headers = forwardHeaders;
+
+export const meta: MetaFunction = () => [
+  { title: "Today | LIGHT Cards" },
+  { name: "description", content: "Today's LIGHT Card in five steps: Listen, Internalize, Ground, Hear Again, Transform." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const now = new Date();
+  const zoneOf = (user: { timeZone: string | null }) => preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
+  // Access, today's rows and the streak travel with the session's check: one round trip (getUserWith).
+  const { user, own } = await requireUserWith(context, request, (owner, signedInUser) =>
+    Promise.all([
+      pageAccessStatus(context.db, owner),
+      readRecentPracticeDays(context.db, owner, now),
+      getStats(context.db, owner, { timeZone: signedInUser.then(zoneOf), now }),
+    ]),
+  );
+  const [access, recent, stats] = own;
+  if (!access.hasAccess) throw await accessRequiredRedirect(context.config);
+  const today = await todayFor(context, { user, request, recent, now });
+  if (!today) throw new Response("The collection has no card for today yet.", { status: 404 });
+  const { practice } = today;
+  return data({
+    day: today.day,
+    isEvening: today.isEvening,
+    card: today.card,
+    chosen: today.chosen,
+    practice: practice && {
+      reflection: practice.reflection,
+      saidAloud: practice.saidAloudAt !== null,
+      eveningAnswer: practice.eveningAnswer,
+      eveningNote: practice.eveningNote,
+    },
+    streak: { current: stats.currentStreak, atRisk: stats.atRisk },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  if (!(await pageAccessStatus(context.db, user.id)).hasAccess) throw await accessRequiredRedirect(context.config);
+  const submission = parseWithZod(await request.formData(), { schema: practiceActionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const now = new Date();
+  const today = await todayForChange(context, { user, request, now });
+  if (!today) throw new Response("The collection has no card for today yet.", { status: 404 });
+  const key = { userId: user.id, day: today.day, cardId: today.card.id, timeZone: today.timeZone };
+  const { value } = submission;
+
+  if (value.intent === "practise") {
+    const card = await findLibraryCard(context, "buyer", value.cardId);
+    if (!card) throw new Response("Card not found", { status: 404 });
+    const picked = await pickTodaysCard(context.db, { ...key, cardId: card.id }, now);
+    return redirectWithToast(
+      context.config,
+      picked === "picked" ? "/today#listen" : `/cards/${card.id}`,
+      picked === "picked"
+        ? { type: "success", title: `Today's card: ${card.title}` }
+        : { type: "message", title: "You have already practised today", description: "Choose this card again tomorrow." },
+    );
+  }
+  if (value.intent === "reflect") {
+    await saveReflection(context.db, key, value.reflection, now);
+    return redirectWithToast(context.config, "/today#hear-again", { type: "success", title: "Reflection saved" });
+  }
+  if (value.intent === "said-aloud") {
+    const { completed, newBadges } = await completeMorning(context.db, key, now);
+    const toast = badgeToast(newBadges, completed ? "Today's practice is complete" : "Already complete for today");
+    return redirectWithToast(context.config, "/today#done", toast ?? { type: "success", title: "Today's practice is complete" });
+  }
+  if (!today.isEvening) {
+    return data({ result: submission.reply({ formErrors: ["The evening check opens at 5 pm your time."] }) }, { status: 400 });
+  }
+  const { newBadges } = await saveEveningCheck(context.db, key, { answer: value.answer, note: value.note }, now);
+  const toast = badgeToast(newBadges, "Evening check saved");
+  return redirectWithToast(context.config, "/today#evening", toast ?? { type: "success", title: "Evening check saved" });
+}
+
+export default function TodayPage() {
+  const today = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AppShell>
+      <PracticeSteps today={today} lastResult={actionData?.result} />
+    </AppShell>
+  );
+}

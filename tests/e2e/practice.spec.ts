@@ -1,0 +1,81 @@
+import { readFile } from "node:fs/promises";
+import type { BrowserContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * The LIGHT practice on a phone (docs/decisions/040-the-light-practice.md): today's five steps, the journal and its
+ * download, and the evening check. Every journey runs with JavaScript and without.
+ */
+
+/** A fixed-offset zone whose clock now reads an hour in [from, to). */
+function zoneAt(from: number, to: number): string {
+  for (let offset = -12; offset <= 14; offset++) {
+    const zone = offset === 0 ? "UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+    const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+    if (hour >= from && hour < to) return zone;
+  }
+  throw new Error("no zone at that hour");
+}
+
+/** The buyer's zone: the browser's own (a script sends it) and its cookie (what a page without scripts sends). */
+async function liveIn(context: BrowserContext, baseURL: string, zone: string) {
+  await context.addCookies([{ name: "lc_tz", value: encodeURIComponent(zone), url: baseURL }]);
+}
+
+const MORNING = zoneAt(7, 12);
+const EVENING = zoneAt(18, 22);
+
+test.describe("in the morning", () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: MORNING });
+
+  test("a morning's practice: five steps, a reflection, said aloud, then the journal and its download", async ({
+    page,
+    context,
+    baseURL,
+    loginAsBuyer,
+  }, testInfo) => {
+    await liveIn(context, baseURL!, MORNING);
+    await loginAsBuyer();
+    await page.goto("/today");
+    await expect(page.getByRole("heading", { name: "Listen" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("today-phone.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "Next: Internalize" }).click();
+    await expect(page.getByRole("heading", { name: "Internalize" })).toBeInViewport();
+    await page.getByLabel("One line of reflection (private)").fill("Answer slowly today.");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect(page.getByRole("heading", { name: "Hear Again" })).toBeInViewport();
+    await page.getByRole("button", { name: "I said it aloud" }).click();
+    await expect(page.getByRole("heading", { name: "Today's practice is complete" })).toBeVisible();
+    await expect(page.getByTestId("practice-streak")).toHaveText("Streak: 1 day.");
+    await page.screenshot({ path: testInfo.outputPath("today-done-phone.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "Open my journal" }).click();
+    await expect(page.getByRole("heading", { name: "My journal" })).toBeVisible();
+    await expect(page.getByText("“Answer slowly today.”")).toBeVisible();
+    await expect(page.getByText("Said it aloud.")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("journal-phone.png"), fullPage: true });
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download as Markdown" }).click();
+    const markdown = await readFile((await (await download).path())!, "utf8");
+    expect(markdown).toContain("Reflection: Answer slowly today.");
+  });
+});
+
+test.describe("in the evening", () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: EVENING });
+
+  test("the evening check, from 5 pm in the buyer's day", async ({ page, context, baseURL, loginAsBuyer }, testInfo) => {
+    await liveIn(context, baseURL!, EVENING);
+    await loginAsBuyer();
+    await page.goto("/today#evening");
+    await expect(page.getByRole("heading", { name: "Evening check" })).toBeVisible();
+    await page.getByRole("group", { name: "Did you live it today?" }).getByLabel("Partly").check();
+    await page.getByLabel("A line about it (optional)").fill("Kinder at lunch.");
+    await page.getByRole("button", { name: "Save evening check" }).click();
+    await expect(page.getByRole("status").getByText("Evening check saved")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("evening-phone.png"), fullPage: true });
+    await page.goto("/journal");
+    await expect(page.getByText("Lived it: Partly.")).toBeVisible();
+  });
+});
