@@ -59,7 +59,7 @@ const mf = new Miniflare({
     APP_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
     ADMIN_EMAILS: DEV_ADMIN.email,
     PASSWORD_HASH_ITERATIONS: TEST_PASSWORD_HASH_ITERATIONS,
-    // The bench's request counts (scripts/lib/request-counts-bench.ts, docs/decisions/034-request-counts.md).
+    // The bench's request counts (bench/lib/request-counts.ts, docs/decisions/034-request-counts.md).
     ...(process.env.COUNT_BINDINGS ? { COUNT_BINDINGS: process.env.COUNT_BINDINGS } : {}),
   },
   defaultPersistRoot: resolve(persistTo, "v3"),

@@ -11,15 +11,15 @@
  * the Worker runtime's own work (the HTTP stack, the asset router) and the queue consumer's share, and is an upper
  * bound on what Cloudflare bills as CPU time.
  *
- * Used by scripts/bench.ts; alone (after `npm run build`): `npx tsx scripts/lib/request-counts-bench.ts`.
+ * Used by bench/bench.ts; alone (after `npm run build`): `npx tsx bench/lib/request-counts.ts`.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { type BrowserContext, chromium } from "@playwright/test";
 import type { BindingCounts } from "../../app/modules/observability/binding-counts.server";
-import { readyUrlFor } from "./e2e-ports";
-import { offlineWranglerEnv } from "./run";
-import { BROWSER_UA } from "./throughput-bench";
+import { readyUrlFor } from "../../scripts/lib/e2e-ports";
+import { offlineWranglerEnv } from "../../scripts/lib/run";
+import { BROWSER_UA } from "./throughput";
 
 type CountsLine = BindingCounts & { type: "request" | "queue" | "cron"; name: string; requestId?: string; status?: number };
 
