@@ -422,7 +422,7 @@ function printColdStart() {
   if (coldStart) for (const line of describeColdStart(coldStart)) console.log(line);
 }
 
-// The capacity model's counts (docs/capacity.md): the app with COUNT_BINDINGS=on on its own fresh state, once the
+// The capacity model's counts (docs/capacity.md): the counting Worker (bench/counting-worker.ts) on its own fresh state, once the
 // timed server above is gone, on the same two ports (the app's and, for firing the crons, the constant Worker's).
 if (runs("counts")) {
   printRequestCounts(await measureRequestCounts(port, process.env.BENCH_CONSTANT_PORT ?? "8796"));
