@@ -39,7 +39,8 @@ export default defineConfig(async () => {
     ],
     resolve: { alias: aliases },
     test: {
-      include: ["tests/worker/**/*.test.ts"],
+      // The bench's counting Worker is tested here too: it wraps this Worker (bench/README.md).
+      include: ["tests/worker/**/*.test.ts", "bench/**/*.test.ts"],
       // Integration tests draw PNGs, build the PDF and hash passwords in workerd: on a busy 2-core machine one can
       // pass 5 s without anything being wrong.
       testTimeout: 40_000,

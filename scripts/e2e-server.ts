@@ -14,7 +14,7 @@
 import childProcess from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -30,11 +30,15 @@ Object.assign(process.env, offlineWranglerEnv);
 const persistTo = process.env.PERSIST_TO ?? ".wrangler/e2e-state";
 /** wrangler's bundle of worker/index.ts (the Remix build, the fonts and the wasm), the one a deploy uploads. */
 const bundleDir = join(persistTo, "bundle");
+/** Another entry over the same bindings, when WORKER_ENTRY names one: the bench's counting Worker (bench/README.md). */
+const entry = process.env.WORKER_ENTRY;
+/** The bundle's main module: wrangler names it after the entry. */
+const mainModule = entry ? `${basename(entry).replace(/\.[cm]?[jt]s$/, "")}.js` : "index.js";
 
 let stopping = false;
 
 rmSync(persistTo, { recursive: true, force: true });
-await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", bundleDir], { WRANGLER_LOG: "warn" });
+await run("npx", ["wrangler", "deploy", ...(entry ? [entry] : []), "--dry-run", "--outdir", bundleDir], { WRANGLER_LOG: "warn" });
 
 watchWorkerdExit();
 const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
@@ -59,8 +63,6 @@ const mf = new Miniflare({
     APP_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
     ADMIN_EMAILS: DEV_ADMIN.email,
     PASSWORD_HASH_ITERATIONS: TEST_PASSWORD_HASH_ITERATIONS,
-    // The bench's request counts (scripts/lib/request-counts-bench.ts, docs/decisions/034-request-counts.md).
-    ...(process.env.COUNT_BINDINGS ? { COUNT_BINDINGS: process.env.COUNT_BINDINGS } : {}),
   },
   defaultPersistRoot: resolve(persistTo, "v3"),
   host: "127.0.0.1",
@@ -123,7 +125,7 @@ async function applyD1Migrations(db: D1Database, migrations: { name: string; que
 function bundleModules(dir: string) {
   const types = { ".js": "ESModule", ".wasm": "CompiledWasm", ".woff": "Data" } as const;
   // The entry comes first: Miniflare's main module.
-  const files = ["index.js", ...readdirSync(dir).filter((file) => file !== "index.js")];
+  const files = [mainModule, ...readdirSync(dir).filter((file) => file !== mainModule)];
   return files.flatMap((file) => {
     const type = Object.entries(types).find(([extension]) => file.endsWith(extension))?.[1];
     return type ? [{ type, path: resolve(dir, file) }] : [];

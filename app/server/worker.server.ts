@@ -19,7 +19,6 @@ import { consumeEventBatch, EVENTS_QUEUE } from "~/modules/experiments/event-que
 import { recordLandingView } from "~/modules/experiments/events.server";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 // Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
-import { countBindings, logCounts } from "~/modules/observability/binding-counts.server";
 import { type RequestLog, withRequestLog, withTaskLog } from "~/modules/observability/log.server";
 import { getRateLimiter } from "~/modules/ratelimit/limiter.server";
 import { randomToken } from "~/modules/security/crypto.server";
@@ -61,40 +60,22 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
   return {
     fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
       const config = readConfig(env);
-      return withRequestLog(request, (requestLog) => {
-        if (!config.countBindings) return handleFetch(request, config, env, ctx, requestLog);
-        // The bench's counts (docs/decisions/034-request-counts.md): logged once the after-response work is done too.
-        const counted = countBindings(env, ctx);
-        return counted.run(async () => {
-          const response = await handleFetch(request, config, counted.env, counted.ctx, requestLog);
-          const route = new URL(request.url).pathname;
-          const line = {
-            type: "request",
-            name: `${request.method} ${route}`,
-            requestId: requestLog.requestId,
-            status: response.status,
-          } as const;
-          ctx.waitUntil(counted.settled().then((counts) => logCounts(line, counts)));
-          return response;
-        });
-      });
+      return withRequestLog(request, (requestLog) => handleFetch(request, config, env, ctx, requestLog));
     },
 
-    async queue(batch: MessageBatch, env: Env, ctx: ExecutionContext): Promise<void> {
+    async queue(batch: MessageBatch, env: Env): Promise<void> {
       const config = readConfig(env);
-      await countedIf(config, { type: "queue", name: batch.queue }, env, ctx, async (counted) => {
-        const d1 = timeD1(counted.DB as unknown as D1DatabaseSession);
-        await withTaskLog({ type: "queue", name: batch.queue, d1Ms: d1.elapsedMs }, async () => {
-          const db = createDb(d1.session);
-          if (batch.queue === EVENTS_QUEUE) return { count: (await consumeEventBatch(db, batch)).rows };
-          await consumeEmailBatch({ db, config, resendApiKey: counted.RESEND_API_KEY }, batch);
-          return { count: batch.messages.length };
-        });
+      const d1 = timeD1(env.DB as unknown as D1DatabaseSession);
+      await withTaskLog({ type: "queue", name: batch.queue, d1Ms: d1.elapsedMs }, async () => {
+        const db = createDb(d1.session);
+        if (batch.queue === EVENTS_QUEUE) return { count: (await consumeEventBatch(db, batch)).rows };
+        await consumeEmailBatch({ db, config, resendApiKey: env.RESEND_API_KEY }, batch);
+        return { count: batch.messages.length };
       });
     },
 
-    async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
-      await countedIf(readConfig(env), { type: "cron", name: controller.cron }, env, ctx, (counted) => runSchedule(controller, counted));
+    async scheduled(controller: ScheduledController, env: Env): Promise<void> {
+      await runSchedule(controller, env);
     },
   };
 
@@ -168,20 +149,6 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
     }
     return finish(await sendAndKeep(response, { key: cacheKey, policy: publicPolicy, nonce: cspNonce, ctx }), "miss");
   }
-}
-
-/** Runs a queue batch or a cron run on counted bindings when the bench asks, and logs the counts once it is done. */
-async function countedIf(
-  config: AppConfig,
-  line: { type: "queue" | "cron"; name: string },
-  env: Env,
-  ctx: ExecutionContext,
-  task: (env: Env) => Promise<void>,
-): Promise<void> {
-  if (!config.countBindings) return task(env);
-  const counted = countBindings(env, ctx);
-  await counted.run(() => task(counted.env));
-  logCounts(line, await counted.settled());
 }
 
 /** The first step: a cross-origin form post, or a body too large or garbled, goes no further. */

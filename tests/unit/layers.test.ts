@@ -8,7 +8,8 @@
  * - worker/ imports no app/ file at all: the app reaches the Worker through the build alone (030);
  * - components and hooks import no `*.server` module: they run in the browser too;
  * - the module folders depend one way: no two folders of app/modules/ import each other, directly or round a ring;
- * - only app/modules/payments/ imports Stripe (010), and only worker/ imports wasm (011).
+ * - only app/modules/payments/ imports Stripe (010), and only worker/ imports wasm (011);
+ * - none of them imports bench/: the instrument measures the product from beside it (034).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
@@ -115,6 +116,11 @@ describe("the import layers", () => {
   it("keeps worker/ free of app code: the app reaches the Worker only through the Remix build", () => {
     const appInWorker = fileImports.filter(({ from, file }) => from.startsWith("worker/") && file.startsWith("app/"));
     expect(appInWorker.map(describeImport)).toEqual([]);
+  });
+
+  it("keeps the bench beside the product: nothing in app/, db/ or worker/ imports bench/", () => {
+    const bench = fileImports.filter(({ file }) => file.startsWith("bench/"));
+    expect(bench.map(describeImport)).toEqual([]);
   });
 
   it("keeps server-only modules out of components and hooks", () => {

@@ -10,8 +10,8 @@ import { describeError, scrubbed } from "~/modules/observability/log.server";
 
 /** Code that runs only in the browser: its console is the reader's own. */
 const BROWSER_ONLY = new Set(["app/hooks/use-activity.ts", "app/modules/offline/register-service-worker.ts", "app/root.tsx"]);
-/** The log module itself, and the bench's counter, whose lines hold counts alone. */
-const LOGGERS = new Set(["app/modules/observability/log.server.ts", "app/modules/observability/binding-counts.server.ts"]);
+/** The log module itself. */
+const LOGGERS = new Set(["app/modules/observability/log.server.ts"]);
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {

@@ -1,8 +1,8 @@
 /**
  * A buyer's pages reach D1 in one round trip (docs/decisions/016-the-buyers-library.md, "One round trip", and
  * 037-fixed-cost-per-request.md): every read the page's loaders start together goes out as one batch (db/batch.ts),
- * the session's check with them: the page's reads are keyed by the session the request presents, not by its user. Counted at the
- * binding with the bench's counts (COUNT_BINDINGS, docs/decisions/034-request-counts.md).
+ * the session's check with them: the page's reads are keyed by the session the request presents, not by its user.
+ * Counted at the binding by the bench's counting Worker (bench/lib/binding-counts.ts, docs/decisions/034-request-counts.md).
  */
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
@@ -12,11 +12,14 @@ import { batchedRead, preparedRead } from "#db/batch";
 import { createDb } from "#db/client";
 import { affirmationCards, sessions } from "#db/schema";
 import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
-import { collectCountsLines } from "./counts-lines";
-import { fetchApp, fetchAppWithEnv } from "./helpers";
+import { countingWorker } from "../../bench/lib/binding-counts";
+import { collectCountsLines } from "../../bench/lib/counts-lines";
+import worker from "../../worker/index";
+import { fetchApp, fetchAppWith, testEnv } from "./helpers";
 import { api, buyer, paidCard } from "./library-support";
 
 const lines = collectCountsLines();
+const counting = countingWorker(worker);
 
 /**
  * The page as the buyer opens it, and what it asked of D1. The isolate keeps its snapshot of the collection as it does
@@ -24,13 +27,13 @@ const lines = collectCountsLines();
  */
 async function open(path: string, credentials: { token: string } | { cookie: string; accept?: string }) {
   const ray = `round-trips-${crypto.randomUUID()}`;
-  const vars = { COUNT_BINDINGS: "on", PUBLIC_CONTENT_TTL_SECONDS: "30" };
+  const vars = testEnv({ PUBLIC_CONTENT_TTL_SECONDS: "30" });
   // A browser opening a page sends Accept: text/html (a document navigation); a script's fetch, the bench and an API client do not.
   const signIn: Record<string, string> =
     "token" in credentials
       ? { Authorization: `Bearer ${credentials.token}` }
       : { Cookie: credentials.cookie, Accept: credentials.accept ?? "*/*" };
-  const response = await fetchAppWithEnv(vars, path, { headers: { ...signIn, "cf-ray": ray }, redirect: "manual" });
+  const response = await fetchAppWith(vars, path, { headers: { ...signIn, "cf-ray": ray }, redirect: "manual" }, counting);
   const body = await response.text();
   return { status: response.status, body, d1: lines.find((line) => line.type === "request" && line.requestId === ray)?.d1 };
 }

@@ -7,7 +7,7 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import worker from "../../worker/index";
+import worker, { type WorkerHandlers } from "../../worker/index";
 
 type Sent = { id: string; body: unknown };
 
@@ -44,7 +44,13 @@ function consumer(queue: string) {
 }
 
 /** Hands one message to queue() in a batch of its own; says whether the handler acknowledged it or asked for a retry. */
-export async function deliverOnce(testEnv: Env, queue: string, message: Sent, attempts: number): Promise<Delivery> {
+export async function deliverOnce(
+  testEnv: Env,
+  queue: string,
+  message: Sent,
+  attempts: number,
+  handlers: WorkerHandlers = worker,
+): Promise<Delivery> {
   let delaySeconds: number | undefined;
   const batch = createMessageBatch(queue, [{ id: message.id, timestamp: new Date(), attempts, body: message.body }]);
   // getQueueResult reports retries but not their delay: the message's retry() is watched for it.
@@ -57,23 +63,23 @@ export async function deliverOnce(testEnv: Env, queue: string, message: Sent, at
     },
   });
   const ctx = createExecutionContext();
-  await worker.queue(batch, testEnv, ctx);
+  await handlers.queue(batch, testEnv, ctx);
   const result = await getQueueResult(batch, ctx);
   const retried = result.retryBatch.retry || result.retryMessages.some((entry: { msgId: string }) => entry.msgId === message.id);
   return { queue, messageId: message.id, attempts, outcome: retried ? "retry" : "ack", delaySeconds };
 }
 
 /** Delivers everything pending on `recording`, retrying and dead-lettering by wrangler.toml's consumer settings. */
-export async function deliver(testEnv: Env, recording: RecordingQueue): Promise<Delivery[]> {
+export async function deliver(testEnv: Env, recording: RecordingQueue, handlers: WorkerHandlers = worker): Promise<Delivery[]> {
   const main = consumer("light-cards-email");
   const deliveries: Delivery[] = [];
   for (let message = recording.pending.shift(); message; message = recording.pending.shift()) {
     for (let attempts = 1; ; attempts++) {
-      const delivery = await deliverOnce(testEnv, main.queue, message, attempts);
+      const delivery = await deliverOnce(testEnv, main.queue, message, attempts, handlers);
       deliveries.push(delivery);
       if (delivery.outcome === "ack") break;
       if (attempts > (main.max_retries ?? 3)) {
-        if (main.dead_letter_queue) deliveries.push(await deliverOnce(testEnv, main.dead_letter_queue, message, 1));
+        if (main.dead_letter_queue) deliveries.push(await deliverOnce(testEnv, main.dead_letter_queue, message, 1, handlers));
         break;
       }
     }
@@ -85,7 +91,7 @@ export async function deliver(testEnv: Env, recording: RecordingQueue): Promise<
  * Delivers the A/B events pending on `recording` to queue() in one batch, as the platform gathers them (up to the
  * consumer's max_batch_size): the consumer writes the whole batch at once.
  */
-export async function deliverEvents(testEnv: Env, recording: RecordingQueue): Promise<void> {
+export async function deliverEvents(testEnv: Env, recording: RecordingQueue, handlers: WorkerHandlers = worker): Promise<void> {
   const { max_batch_size: batchSize = 10 } = consumer("light-cards-events");
   while (recording.pending.length > 0) {
     const messages = recording.pending.splice(0, batchSize);
@@ -94,7 +100,7 @@ export async function deliverEvents(testEnv: Env, recording: RecordingQueue): Pr
       messages.map((message) => ({ id: message.id, timestamp: new Date(), attempts: 1, body: message.body })),
     );
     const ctx = createExecutionContext();
-    await worker.queue(batch, testEnv, ctx);
+    await handlers.queue(batch, testEnv, ctx);
     const result = await getQueueResult(batch, ctx);
     if (!result.explicitAcks.length && !result.ackAll) throw new Error("The events consumer acknowledged nothing");
   }

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { LANDING_RETURN_PATH } from "~/modules/experiments/experiments";
-import worker from "../../worker/index";
+import worker, { type WorkerHandlers } from "../../worker/index";
 import { memoryRateLimitBindings } from "../fakes/ratelimits";
 import { PASSWORD, uniqueEmail } from "../support/identities";
 import { deliver, deliverEvents, RecordingQueue } from "./email-queue";
@@ -57,13 +57,21 @@ export function fetchAppWithBindings(
   return fetchAppWith({ ...testEnv(), ...bindings }, path, init);
 }
 
-/** A request through the Worker with this env (its recording queues keep what was sent), then its queues delivered. */
-export async function fetchAppWith(vars: ReturnType<typeof testEnv>, path: string, init?: RequestInit): Promise<Response> {
+/**
+ * A request through the Worker with this env (its recording queues keep what was sent), then its queues delivered;
+ * `handlers` wrap the Worker's own (the bench's counting Worker, bench/lib/binding-counts.ts).
+ */
+export async function fetchAppWith(
+  vars: ReturnType<typeof testEnv>,
+  path: string,
+  init?: RequestInit,
+  handlers: WorkerHandlers = worker,
+): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(workerRequest(browserRequest(path, init)), vars, ctx);
+  const response = await handlers.fetch(workerRequest(browserRequest(path, init)), vars, ctx);
   await waitOnExecutionContext(ctx);
-  await deliver(vars, vars.EMAIL_QUEUE);
-  await deliverEvents(vars, vars.EVENTS_QUEUE);
+  await deliver(vars, vars.EMAIL_QUEUE, handlers);
+  await deliverEvents(vars, vars.EVENTS_QUEUE, handlers);
   return response;
 }
 

@@ -39,8 +39,6 @@ const configSchema = z.object({
     .max(100_000)
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  /** Development only: counts each request's binding calls for the bench (docs/decisions/034-request-counts.md). */
-  COUNT_BINDINGS: z.string().optional(),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -76,11 +74,6 @@ export type AppConfig = {
    * (PASSWORD_HASH_ITERATIONS, which the tests set to stay fast: docs/decisions/028-test-harness.md).
    */
   passwordHashIterations: number;
-  /**
-   * Counts every request's, queue batch's and cron run's use of D1, KV, R2, the queues and the edge cache, and logs
-   * it as a line (COUNT_BINDINGS=on, development only): what the capacity model is built from (docs/capacity.md).
-   */
-  countBindings: boolean;
 };
 
 type ShareLinkKey = { id: string; secret: string };
@@ -144,8 +137,6 @@ export function readConfig(env: Env): AppConfig {
     publicContentTtlMs: vars.PUBLIC_CONTENT_TTL_SECONDS * 1000,
     // Production ignores the variable: a stray test setting can never weaken real accounts' hashes.
     passwordHashIterations: (vars.ENVIRONMENT === "development" && vars.PASSWORD_HASH_ITERATIONS) || PASSWORD_ITERATIONS,
-    // Production ignores it too: no production answer pays for the counting.
-    countBindings: vars.ENVIRONMENT === "development" && vars.COUNT_BINDINGS === "on",
   };
   cache.set(env, config);
   return config;

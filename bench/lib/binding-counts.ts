@@ -2,11 +2,11 @@
  * What a request, a queue batch or a cron run asks of the platform, counted at the bindings
  * (docs/decisions/034-request-counts.md): D1 statements and the rows D1 says they read and wrote (its result `meta`),
  * KV reads and writes, R2 operations, queue messages by binding, and the edge cache's hits, misses and stores.
- * Development only and opt-in (COUNT_BINDINGS=on, read by config.server.ts): the bench turns it on to build the
- * capacity model (docs/capacity.md); production never wraps a binding.
+ * The bench's own: `countingWorker` wraps the Worker's handlers (bench/counting-worker.ts), so the app never knows it
+ * is counted and production has nothing to switch off.
  */
-// biome-ignore lint/correctness/noNodejsModules: workerd implements AsyncLocalStorage (nodejs_compat); server-only file.
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { WorkerHandlers } from "../../worker/index";
 
 export type BindingCounts = {
   /** `roundTrips`: calls that went to D1 and back (a batch of statements is one, docs/decisions/016). */
@@ -16,11 +16,20 @@ export type BindingCounts = {
   r2: { reads: number; writes: number };
   /** Messages sent, by the producer's binding name. */
   queues: Record<string, number>;
-  /** `caches.default`, through edgeCache(). */
+  /** `caches.default`. */
   cache: { hits: number; misses: number; puts: number };
 };
 
-function emptyCounts(): BindingCounts {
+/** One logged line: what the request-counts step and the tests read. */
+export type CountsLine = BindingCounts & {
+  counts: true;
+  type: "request" | "queue" | "cron";
+  name: string;
+  requestId?: string;
+  status?: number;
+};
+
+export function emptyCounts(): BindingCounts {
   return {
     d1: { roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 },
     kv: { reads: 0, writes: 0, deletes: 0, lists: 0 },
@@ -36,10 +45,7 @@ function emptyCounts(): BindingCounts {
  */
 const current = new AsyncLocalStorage<BindingCounts>();
 
-/** The edge cache as the running request sees it: counted when counting is on, else the cache itself. */
-export function countedCache(cache: Cache): Cache {
-  const counts = current.getStore();
-  if (!counts) return cache;
+function countedCache(cache: Cache, counts: BindingCounts): Cache {
   return new Proxy(cache, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
@@ -56,6 +62,26 @@ export function countedCache(cache: Cache): Cache {
       return value.bind(target);
     },
   });
+}
+
+let edgeCacheCounted = false;
+
+/**
+ * `caches.default` answers, inside a counted run, a cache that counts for it. The app reads `caches.default` at each
+ * use (app/modules/http/edge-cache.server.ts), so shadowing the getter on the one CacheStorage reaches every use.
+ */
+function countEdgeCache(): void {
+  if (edgeCacheCounted) return;
+  const storage = (globalThis as unknown as { caches: CacheStorage & { default: Cache } }).caches;
+  const cache = storage.default;
+  Object.defineProperty(storage, "default", {
+    configurable: true,
+    get: () => {
+      const counts = current.getStore();
+      return counts ? countedCache(cache, counts) : cache;
+    },
+  });
+  edgeCacheCounted = true;
 }
 
 /** A wrapper whose listed methods add to a count before they run. */
@@ -81,12 +107,12 @@ type D1Internals = { _sendOrThrow?: (...args: unknown[]) => Promise<unknown> };
  * Counts a D1 session's statements and rows. Drizzle reads through `raw()`, whose answer drops D1's `meta`; every call
  * (run, all, first, raw, batch) passes through the session's one sender, whose answer still has it, so that is where
  * the session is counted. It is workerd's own method, not public API: counting fails loudly rather than miscount
- * when a runtime has none (tests/worker/binding-counts.test.ts).
+ * when a runtime has none (bench/lib/binding-counts.test.ts).
  */
 function countD1Session<S extends D1DatabaseSession>(session: S, counts: BindingCounts): S {
   const internals = session as unknown as D1Internals;
   const send = internals._sendOrThrow;
-  if (typeof send !== "function") throw new Error("COUNT_BINDINGS: this runtime's D1 session has no sender to count at");
+  if (typeof send !== "function") throw new Error("counting: this runtime's D1 session has no sender to count at");
   internals._sendOrThrow = async (...args: unknown[]) => {
     const answer = await send.apply(session, args);
     counts.d1.roundTrips++;
@@ -155,18 +181,8 @@ function countQueue(queue: Queue, name: string, counts: BindingCounts): Queue {
   });
 }
 
-/** What a counted run hands its handler: the bindings and context to use, and the counts they add to. */
-export type CountedRun = {
-  env: Env;
-  ctx: ExecutionContext;
-  counts: BindingCounts;
-  /** Runs the handler with the edge cache counted for it too. */
-  run<T>(handler: () => Promise<T>): Promise<T>;
-  /** The counts once the handler's after-response work (`waitUntil`), and any it left in turn, has settled. */
-  settled(): Promise<BindingCounts>;
-};
-
-export function countBindings(env: Env, ctx: ExecutionContext): CountedRun {
+/** A counted run: the bindings and context to hand the app, and the counts once its after-response work is done. */
+function countBindings(env: Env, ctx: ExecutionContext) {
   const counts = emptyCounts();
   const pending = new Set<Promise<unknown>>();
   const countedEnv: Env = {
@@ -186,19 +202,53 @@ export function countBindings(env: Env, ctx: ExecutionContext): CountedRun {
   return {
     env: countedEnv,
     ctx: countedCtx,
-    counts,
-    run: (handler) => current.run(counts, handler),
-    async settled() {
+    run: <T>(handler: () => Promise<T>) => current.run(counts, handler),
+    /** Once the handler's `waitUntil` work, and any it left in turn, has settled. */
+    async settled(): Promise<BindingCounts> {
       while (pending.size > 0) await Promise.allSettled([...pending]);
       return counts;
     },
   };
 }
 
-/** One JSON line of counts for the bench to read (the request's line carries its id: the cf-ray header it sent). */
-export function logCounts(
-  line: { type: "request" | "queue" | "cron"; name: string; requestId?: string; status?: number },
-  counts: BindingCounts,
-) {
+/** One JSON line of counts for the bench to read (a request's carries the cf-ray it was sent with, as its id). */
+function logCounts(line: Omit<CountsLine, keyof BindingCounts | "counts">, counts: BindingCounts) {
   console.log(JSON.stringify({ level: "info", counts: true, ...line, ...counts }));
+}
+
+/**
+ * The Worker's three handlers with every request, queue batch and cron run counted, each logging its line once its
+ * after-response work has settled. Development only: a deploy never serves this entry, and it refuses to count
+ * anything that says it is production.
+ */
+export function countingWorker(app: WorkerHandlers): WorkerHandlers {
+  const start = (env: Env, ctx: ExecutionContext) => {
+    if (env.ENVIRONMENT !== "development") throw new Error("The counting Worker runs in development only (ENVIRONMENT=development)");
+    countEdgeCache();
+    return countBindings(env, ctx);
+  };
+  return {
+    async fetch(request, env, ctx) {
+      const counted = start(env, ctx);
+      const response = await counted.run(() => app.fetch(request, counted.env, counted.ctx));
+      const line = {
+        type: "request",
+        name: `${request.method} ${new URL(request.url).pathname}`,
+        requestId: request.headers.get("cf-ray") ?? undefined,
+        status: response.status,
+      } as const;
+      ctx.waitUntil(counted.settled().then((counts) => logCounts(line, counts)));
+      return response;
+    },
+    async queue(batch, env, ctx) {
+      const counted = start(env, ctx);
+      await counted.run(() => app.queue(batch, counted.env, counted.ctx));
+      logCounts({ type: "queue", name: batch.queue }, await counted.settled());
+    },
+    async scheduled(controller, env, ctx) {
+      const counted = start(env, ctx);
+      await counted.run(() => app.scheduled(controller, counted.env, counted.ctx));
+      logCounts({ type: "cron", name: controller.cron }, await counted.settled());
+    },
+  };
 }

@@ -10,15 +10,15 @@
  * - evaluate: the request that imports the Worker's main module (parse and evaluate of index.js and what it imports
  *   statically), less an empty request's time;
  * - first `/`: the first landing page the isolate renders, after that import, and a later one for comparison.
- * Runnable on its own: `npx tsx scripts/lib/cold-start-bench.ts [bundle dir]` after `npx remix build`.
+ * Runnable on its own: `npx tsx bench/lib/cold-start.ts [bundle dir]` after `npx remix build`.
  */
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { offlineWranglerEnv, run } from "./run";
-import { BROWSER_UA } from "./throughput-bench";
+import { offlineWranglerEnv, run } from "../../scripts/lib/run";
+import { BROWSER_UA } from "./throughput";
 
 const SAMPLES = Number(process.env.COLD_START_SAMPLES ?? 5);
 const PROBE = "cold-start-probe.js";
@@ -148,7 +148,7 @@ export async function timeColdStart(bundleDir: string): Promise<ColdStartFigures
   const persistTo = "/tmp/light-cards-cold-start-state";
   rmSync(persistTo, { recursive: true, force: true });
   await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { CI: "true" });
-  const { seedLocalDatabase } = await import("../seed");
+  const { seedLocalDatabase } = await import("../../scripts/seed");
   await seedLocalDatabase({ persistTo });
 
   const wasmCompileInV8 = compileWasmOnce(bundleDir);

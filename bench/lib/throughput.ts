@@ -3,12 +3,12 @@
  * own wrangler on this machine, measured side by side (absolute times here are noise; the ratio is the figure). Both
  * are served by wrangler's dev server without its DevTools inspector (scripts/lib/serve-without-inspector.ts), which
  * would otherwise charge the app, and only the app, for every D1 query it makes.
- * Used by scripts/bench.ts against its running app.
+ * Used by bench/bench.ts against its running app.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { offlineWranglerEnv } from "./run";
+import { offlineWranglerEnv } from "../../scripts/lib/run";
 
 /** A person's browser: Node's own user agent counts as a bot, which the landing page treats apart. */
 export const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";

@@ -6,11 +6,11 @@
  *
  *   npx lighthouse http://127.0.0.1:8799/ -G=/tmp/run1 --chrome-path=/usr/bin/chromium \
  *     --chrome-flags="--headless=new --no-sandbox" --only-categories=performance      # record a load
- *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1                                   # as recorded
- *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1 drop:woff2                        # without the fonts
- *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1 'scale:8799/$=0.5'                # the document half its size
- *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1 h2 tls                            # one HTTP/2 connection over TLS
- *   npx tsx scripts/lighthouse-what-if.ts /tmp/run1 --graph                           # and what the LCP waited for
+ *   npx tsx bench/lighthouse-what-if.ts /tmp/run1                                   # as recorded
+ *   npx tsx bench/lighthouse-what-if.ts /tmp/run1 drop:woff2                        # without the fonts
+ *   npx tsx bench/lighthouse-what-if.ts /tmp/run1 'scale:8799/$=0.5'                # the document half its size
+ *   npx tsx bench/lighthouse-what-if.ts /tmp/run1 h2 tls                            # one HTTP/2 connection over TLS
+ *   npx tsx bench/lighthouse-what-if.ts /tmp/run1 --graph                           # and what the LCP waited for
  *
  * Edits, applied in order: `drop:<regex>` removes the requests whose URL matches; `scale:<regex>=<factor>` scales their
  * bytes; `h2` puts every request on the document's connection as HTTP/2 (how Cloudflare serves it); `tls` makes the
@@ -28,7 +28,7 @@ type Response = { connectionId: number; connectionReused: boolean; protocol: str
 
 const printGraph = process.argv.includes("--graph");
 const [source, ...edits] = process.argv.slice(2).filter((arg) => arg !== "--graph");
-if (!source) throw new Error("Usage: npx tsx scripts/lighthouse-what-if.ts <artifacts dir from lighthouse -G> [edit ...]");
+if (!source) throw new Error("Usage: npx tsx bench/lighthouse-what-if.ts <artifacts dir from lighthouse -G> [edit ...]");
 
 const copy = mkdtempSync(join(tmpdir(), "lighthouse-what-if-"));
 try {

@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, vi } from "vitest";
-import type { BindingCounts } from "~/modules/observability/binding-counts.server";
+import type { CountsLine } from "./binding-counts";
 
-/** A line of the bench's counts (COUNT_BINDINGS, docs/decisions/034-request-counts.md) as the Worker logs it. */
-export type CountsLine = BindingCounts & { counts: true; type: "request" | "queue" | "cron"; name: string; requestId?: string };
-
-/** The counts lines the Worker logs during each test of the file, collected from `console.log` (emptied before each). */
+/** The counts lines the counting Worker logs during each test of the file, collected from `console.log` (emptied before each). */
 export function collectCountsLines(): CountsLine[] {
   const lines: CountsLine[] = [];
   beforeEach(() => {

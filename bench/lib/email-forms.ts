@@ -2,7 +2,7 @@
  * Response times of the two public forms that send email: the access gate's 'Check Access' (POST /cards, for an
  * email that has access, so a sign-in link is really sent) and 'Forgot password' (POST /forgot-password, for an
  * account that exists). Each sample uses a fresh email, so the per-email rate limits never answer instead.
- * Used by scripts/bench.ts; needs only fetch, so it can time any running server (development mode).
+ * Used by bench/bench.ts; needs only fetch, so it can time any running server (development mode).
  */
 const PASSWORD = "Benchmark words 2026";
 
@@ -51,7 +51,7 @@ export async function timeEmailForms(origin: string, count = 15) {
   return { count, gate: median(gate), reset: median(reset) };
 }
 
-// `npx tsx scripts/lib/email-forms-bench.ts http://127.0.0.1:8787` times a server that is already running.
+// `npx tsx bench/lib/email-forms.ts http://127.0.0.1:8787` times a server that is already running.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const origin = process.argv[2] ?? "http://127.0.0.1:8787";
   const result = await timeEmailForms(origin);

@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: prints the figures the issues ask for. Not a test: it measures and reports.
+ * `npm run bench [step ...]`: prints the performance figures, every step's or only the steps named (bench/README.md says
+ * what each measures and how to run it alone). Not a test: it measures and reports.
  * - the Worker upload's size (gzip; the script, wasm and fonts apart), from `wrangler deploy --dry-run` as it ships
  * - cold start of `npm start`: from launch to the first 200 on /
  * - server timings of the main pages under `wrangler dev` (p50 / p95 over repeated requests)
@@ -14,21 +15,23 @@
  * - Lighthouse's mobile run of the landing, and of /cards for a buyer signed in through the /login form (its session
  *   cookie), in Debian's Chromium (median of 5 by performance score): the four category scores, the paint metrics and
  *   what is below full marks, against the targets
- * - the cold start of a fresh isolate of the deployed bundle (scripts/lib/cold-start-bench.ts): the script's parse and
+ * - the cold start of a fresh isolate of the deployed bundle (bench/lib/cold-start.ts): the script's parse and
  *   evaluation apart from the wasm, the first / after it, and the upload by part
  * - the forms that send email (the access gate's Check Access, Forgot password): the median answer, which no longer
  *   waits for the email (it is queued: docs/decisions/021)
  * - the per-request counts the capacity model uses (D1, KV, R2, queues, edge cache, CPU), last, on a server of their own
- *   (scripts/lib/request-counts-bench.ts; docs/capacity.md)
+ *   (bench/lib/request-counts.ts; docs/capacity.md)
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { registerVerified, signedInBuyer } from "./lib/bench-accounts";
-import { describeColdStart, timeColdStart } from "./lib/cold-start-bench";
-import { timeEmailForms } from "./lib/email-forms-bench";
+import { offlineWranglerEnv, run } from "../scripts/lib/run";
+import { waitForOk } from "../scripts/lib/wait-for-ok";
+import { registerVerified, signedInBuyer } from "./lib/accounts";
+import { describeColdStart, timeColdStart } from "./lib/cold-start";
+import { timeEmailForms } from "./lib/email-forms";
 import {
   BUYER_LIBRARY_LIGHTHOUSE_TARGETS,
   buyerLibrarySession,
@@ -36,11 +39,9 @@ import {
   LANDING_LIGHTHOUSE_TARGETS,
   type LighthouseFigures,
   runLighthouse,
-} from "./lib/lighthouse-bench";
-import { measureRequestCounts, printRequestCounts } from "./lib/request-counts-bench";
-import { offlineWranglerEnv, run } from "./lib/run";
-import { BROWSER_UA, countVisitorLandingWrites, timeThroughput, visitorAndBuyerCases } from "./lib/throughput-bench";
-import { waitForOk } from "./lib/wait-for-ok";
+} from "./lib/lighthouse";
+import { measureRequestCounts, printRequestCounts } from "./lib/request-counts";
+import { BROWSER_UA, countVisitorLandingWrites, timeThroughput, visitorAndBuyerCases } from "./lib/throughput";
 
 const port = process.env.BENCH_PORT ?? "8799";
 const origin = `http://127.0.0.1:${port}`;
@@ -266,116 +267,164 @@ async function timePublicPagesThroughput() {
   ]);
 }
 
-const size = await bundleSize();
+/** The steps, in the order they run; `npm run bench -- <step> ...` runs only those named (bench/README.md). */
+const STEPS = ["upload", "cold-start", "pages", "library", "pdf", "images", "email-forms", "throughput", "lighthouse", "counts"] as const;
+type Step = (typeof STEPS)[number];
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+const unknown = named.filter((name) => !(STEPS as readonly string[]).includes(name));
+if (unknown.length > 0) throw new Error(`unknown step ${unknown.join(", ")}: the steps are ${STEPS.join(", ")}`);
+const runs = (step: Step) => named.length === 0 || named.includes(step);
+/** The steps that need the app served (`npm start`'s server without the inspector). */
+const servedSteps: Step[] = ["pages", "library", "pdf", "images", "email-forms", "throughput", "lighthouse"];
+const loadAverage = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(", ");
+const loadAtStart = loadAverage();
+
+// The cold start measures the bundle this step writes, so it runs for either.
+const size = runs("upload") || runs("cold-start") ? await bundleSize() : null;
 // A fresh isolate of the bundle just written, before the dev server loads the machine.
-const coldStart = await timeColdStart(outdir);
-// The images bench needs images not yet drawn: the local R2 and edge cache hold only regenerable renders, so both
-// start empty.
-rmSync(".wrangler/state/v3/r2", { recursive: true, force: true });
-rmSync(".wrangler/state/v3/cache", { recursive: true, force: true });
+const coldStart = runs("cold-start") ? await timeColdStart(outdir) : null;
 
-const launchedAt = Date.now();
-// `npm start`'s server without wrangler's DevTools inspector, as the constant Workers run (scripts/lib/serve-without-inspector.ts).
-const server = spawn("npx", ["tsx", "scripts/start.ts"], {
-  env: { ...process.env, ...offlineWranglerEnv, PORT: port, WITHOUT_INSPECTOR: "1" },
-  stdio: "ignore",
-  detached: true,
-});
-try {
-  await waitForOk(`${origin}/`, 120_000);
-  const devServerStart = Date.now() - launchedAt;
-  const rows: [string, { p50: number; p95: number }][] = [];
-  for (const path of ["/", "/?category=evening", "/sample-card", "/api/cards"]) {
-    await timePage(path, 3); // warm up
-    rows.push([path, await timePage(path, 30)]);
+if (servedSteps.some(runs)) {
+  // The images bench needs images not yet drawn: the local R2 and edge cache hold only regenerable renders, so both
+  // start empty.
+  rmSync(".wrangler/state/v3/r2", { recursive: true, force: true });
+  rmSync(".wrangler/state/v3/cache", { recursive: true, force: true });
+
+  const launchedAt = Date.now();
+  // `npm start`'s server without wrangler's DevTools inspector, as the constant Workers run (scripts/lib/serve-without-inspector.ts).
+  const server = spawn("npx", ["tsx", "scripts/start.ts"], {
+    env: { ...process.env, ...offlineWranglerEnv, PORT: port, WITHOUT_INSPECTOR: "1" },
+    stdio: "ignore",
+    detached: true,
+  });
+  try {
+    await waitForOk(`${origin}/`, 120_000);
+    const devServerStart = Date.now() - launchedAt;
+    const rows: [string, { p50: number; p95: number }][] = [];
+    if (runs("pages")) {
+      for (const path of ["/", "/?category=evening", "/sample-card", "/api/cards"]) {
+        await timePage(path, 3); // warm up
+        rows.push([path, await timePage(path, 30)]);
+      }
+    }
+    const signIn = runs("pages") ? await timeSignIns(6) : null;
+    const library = runs("library") ? await timeLibrary() : null;
+    const pdf = runs("pdf") ? await timeCollectionPdf() : null;
+    const images = runs("images") ? await timeCardImages() : null;
+    const emailForms = runs("email-forms") ? await timeEmailForms(origin) : null;
+    const throughput = runs("throughput") ? await timePublicPagesThroughput() : null;
+    const landingWrites = runs("throughput") ? await countVisitorLandingWrites(origin, ".wrangler/state") : null;
+    const lighthouseRuns: LighthouseFigures[] = [];
+    const buyerLighthouseRuns: LighthouseFigures[] = [];
+    if (runs("lighthouse")) {
+      // Five runs: on a 2-core machine one build scores 81 to 97 from run to run (docs/decisions/031-first-paint-styles-fonts-icons.md).
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) lighthouseRuns.push(await runLighthouse(`${origin}/`));
+      // The buyer's library as a browser meets it: the session cookie of a sign-in through the /login form.
+      const buyerSession = await buyerLibrarySession(origin, "bench-lighthouse");
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) buyerLighthouseRuns.push(await runLighthouse(`${origin}/cards`, buyerSession));
+    }
+
+    console.log(`\nLIGHT Cards benchmark (load average at the start: ${loadAtStart})`);
+    printUpload();
+    console.log(`npm start cold start (build, migrate, seed, first 200 on /): ${(devServerStart / 1000).toFixed(1)} s`);
+    printColdStart();
+    if (signIn) {
+      console.log("Local response times over 30 requests (wrangler dev, workerd, local D1):");
+      for (const [path, timing] of rows) {
+        console.log(`  ${path.padEnd(22)} p50 ${timing.p50.toFixed(1)} ms   p95 ${timing.p95.toFixed(1)} ms`);
+      }
+      console.log(
+        `  ${"POST /api/auth/login".padEnd(22)} p50 ${signIn.p50.toFixed(1)} ms   p95 ${signIn.p95.toFixed(1)} ms  (PBKDF2-SHA256, 100,000 iterations, dominates)`,
+      );
+    }
+    if (library) {
+      console.log(`The buyer's library (a buyer with ${library.cardCount} cards and 20 favourites, 30 requests):`);
+      console.log(`  ${"/cards".padEnd(22)} p50 ${library.cards.p50.toFixed(1)} ms   p95 ${library.cards.p95.toFixed(1)} ms`);
+      console.log(`  ${library.cardPath.padEnd(22)} p50 ${library.card.p50.toFixed(1)} ms   p95 ${library.card.p95.toFixed(1)} ms`);
+      console.log(
+        `Client JavaScript the /cards route adds to the root (gzip): ${(routeJavaScript("routes/cards._index") / 1024).toFixed(1)} KiB`,
+      );
+    }
+    if (pdf) {
+      console.log(
+        `Collection PDF (/collection.pdf, a buyer): first request with nothing stored (build + R2 put) ${pdf.build.ms.toFixed(0)} ms, ` +
+          `${(pdf.build.size / 1024).toFixed(0)} KiB; from R2 p50 ${pdf.cached.p50.toFixed(1)} ms   p95 ${pdf.cached.p95.toFixed(1)} ms (10 requests)`,
+      );
+    }
+    if (images) {
+      console.log("Card images (GET /cards/{id}/image.png, local R2):");
+      console.log(`  first render of the isolate (wasm start-up): ${images.first.toFixed(1)} ms`);
+      console.log(
+        `  ${"cold render 1200x800".padEnd(22)} median ${images.cold.toFixed(1)} ms over ${images.coldCount} card/style pairs (target < 150 ms)`,
+      );
+      console.log(`  ${"cold render 1080x1920".padEnd(22)} median ${images.wallpaper.toFixed(1)} ms over 5 cards (warm style)`);
+      console.log(`  ${"cached (edge cache)".padEnd(22)} median ${images.cached.toFixed(1)} ms over 30 requests (target < 10 ms)`);
+      console.log(`  ${"static file (floor)".padEnd(22)} median ${images.staticFile.toFixed(1)} ms over 30 requests of /favicon.svg`);
+    }
+    if (emailForms) {
+      console.log(`Forms that send email (median of ${emailForms.count}, a fresh email each, the email queued):`);
+      console.log(`  ${"POST /cards (gate)".padEnd(22)} median ${emailForms.gate.toFixed(1)} ms`);
+      console.log(`  ${"POST /forgot-password".padEnd(22)} median ${emailForms.reset.toFixed(1)} ms`);
+    }
+    if (throughput && landingWrites) {
+      console.log(
+        `Throughput against a constant Worker with the same bytes (${"8 connections"}, 3 alternating windows of 3 s; a new visitor sends no cookie):`,
+      );
+      console.log(
+        "  (the target is the ratio to the bare constant Worker; beside it, the ratio to the same constant behind the app's static-asset router, which wrangler dev runs in the Worker's process and production runs outside it)",
+      );
+      for (const row of throughput) {
+        const target = row.target === undefined ? "(reported)" : `(target >= ${row.target})`;
+        console.log(
+          `  ${row.label.padEnd(40)} ratio ${row.ratio.toFixed(2)} ${target.padEnd(16)} (app ${row.app.toFixed(0)} req/s, constant ${row.constant.toFixed(0)} req/s; ` +
+            `behind the asset router ${row.constantWithAssets.toFixed(0)} req/s: ratio ${row.ratioWithAssets.toFixed(2)})`,
+        );
+      }
+      console.log(
+        `KV writes and D1 writes during a visitor's landing: ${landingWrites.kvWrites} and ${landingWrites.d1Writes} ` +
+          `(${landingWrites.landings} new visitors' GET /, rows in the local state before and after; ` +
+          `${landingWrites.eventRows} event rows written by the events queue's consumer in batches)`,
+      );
+    }
+    const landingJs = pageJavaScript("routes/_index");
+    console.log(
+      `Client JavaScript the landing page loads (gzip): ${(landingJs / 1000).toFixed(1)} kB, ${(landingJs / BARE_REMIX_JS_BYTES).toFixed(2)}x a bare Remix v2 app (84 kB; target <= 1.25x)`,
+    );
+    if (runs("lighthouse")) {
+      for (const line of describeLighthouse("the landing page", lighthouseRuns, LANDING_LIGHTHOUSE_TARGETS)) console.log(line);
+      for (const line of describeLighthouse("/cards as a signed-in buyer", buyerLighthouseRuns, BUYER_LIBRARY_LIGHTHOUSE_TARGETS))
+        console.log(line);
+    }
+    console.log(`  (load average while the bench ran: ${loadAverage()}; Lighthouse moves with it)`);
+  } finally {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
   }
+} else {
+  console.log(`\nLIGHT Cards benchmark (load average at the start: ${loadAtStart})`);
+  printUpload();
+  printColdStart();
+}
 
-  const signIn = await timeSignIns(6);
-  const library = await timeLibrary();
-  const pdf = await timeCollectionPdf();
-  const images = await timeCardImages();
-  const emailForms = await timeEmailForms(origin);
-  const throughput = await timePublicPagesThroughput();
-  const landingWrites = await countVisitorLandingWrites(origin, ".wrangler/state");
-  const lighthouseRuns: LighthouseFigures[] = [];
-  // Five runs: on a 2-core machine one build scores 81 to 97 from run to run (docs/decisions/031-first-paint-styles-fonts-icons.md).
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) lighthouseRuns.push(await runLighthouse(`${origin}/`));
-  // The buyer's library as a browser meets it: the session cookie of a sign-in through the /login form.
-  const buyerSession = await buyerLibrarySession(origin, "bench-lighthouse");
-  const buyerLighthouseRuns: LighthouseFigures[] = [];
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) buyerLighthouseRuns.push(await runLighthouse(`${origin}/cards`, buyerSession));
-
-  console.log("\nLIGHT Cards benchmark");
+function printUpload() {
+  if (!size || !runs("upload")) return;
   const total = size.script.gzip + size.wasm.gzip + size.fonts.gzip;
   console.log(
     `Worker upload (as wrangler deploy ships it, not minified): script ${kib(size.script.raw)} (gzip ${kib(size.script.gzip)}), ` +
       `wasm ${kib(size.wasm.raw)} (gzip ${kib(size.wasm.gzip)}), fonts ${kib(size.fonts.raw)} (gzip ${kib(size.fonts.gzip)}); ` +
       `${kib(total)} gzip in all (free plan limit 3 MiB gzip)`,
   );
-  console.log(`npm start cold start (build, migrate, seed, first 200 on /): ${(devServerStart / 1000).toFixed(1)} s`);
-  for (const line of describeColdStart(coldStart)) console.log(line);
-  console.log("Local response times over 30 requests (wrangler dev, workerd, local D1):");
-  for (const [path, timing] of rows) {
-    console.log(`  ${path.padEnd(22)} p50 ${timing.p50.toFixed(1)} ms   p95 ${timing.p95.toFixed(1)} ms`);
-  }
-  console.log(
-    `  ${"POST /api/auth/login".padEnd(22)} p50 ${signIn.p50.toFixed(1)} ms   p95 ${signIn.p95.toFixed(1)} ms  (PBKDF2-SHA256, 100,000 iterations, dominates)`,
-  );
-  console.log(`The buyer's library (a buyer with ${library.cardCount} cards and 20 favourites, 30 requests):`);
-  console.log(`  ${"/cards".padEnd(22)} p50 ${library.cards.p50.toFixed(1)} ms   p95 ${library.cards.p95.toFixed(1)} ms`);
-  console.log(`  ${library.cardPath.padEnd(22)} p50 ${library.card.p50.toFixed(1)} ms   p95 ${library.card.p95.toFixed(1)} ms`);
-  console.log(
-    `Client JavaScript the /cards route adds to the root (gzip): ${(routeJavaScript("routes/cards._index") / 1024).toFixed(1)} KiB`,
-  );
-  console.log(
-    `Collection PDF (/collection.pdf, a buyer): first request with nothing stored (build + R2 put) ${pdf.build.ms.toFixed(0)} ms, ` +
-      `${(pdf.build.size / 1024).toFixed(0)} KiB; from R2 p50 ${pdf.cached.p50.toFixed(1)} ms   p95 ${pdf.cached.p95.toFixed(1)} ms (10 requests)`,
-  );
-  console.log("Card images (GET /cards/{id}/image.png, local R2):");
-  console.log(`  first render of the isolate (wasm start-up): ${images.first.toFixed(1)} ms`);
-  console.log(
-    `  ${"cold render 1200x800".padEnd(22)} median ${images.cold.toFixed(1)} ms over ${images.coldCount} card/style pairs (target < 150 ms)`,
-  );
-  console.log(`  ${"cold render 1080x1920".padEnd(22)} median ${images.wallpaper.toFixed(1)} ms over 5 cards (warm style)`);
-  console.log(`  ${"cached (edge cache)".padEnd(22)} median ${images.cached.toFixed(1)} ms over 30 requests (target < 10 ms)`);
-  console.log(`  ${"static file (floor)".padEnd(22)} median ${images.staticFile.toFixed(1)} ms over 30 requests of /favicon.svg`);
-  console.log(`Forms that send email (median of ${emailForms.count}, a fresh email each, the email queued):`);
-  console.log(`  ${"POST /cards (gate)".padEnd(22)} median ${emailForms.gate.toFixed(1)} ms`);
-  console.log(`  ${"POST /forgot-password".padEnd(22)} median ${emailForms.reset.toFixed(1)} ms`);
-  console.log(
-    `Throughput against a constant Worker with the same bytes (${"8 connections"}, 3 alternating windows of 3 s; a new visitor sends no cookie):`,
-  );
-  console.log(
-    "  (the target is the ratio to the bare constant Worker; beside it, the ratio to the same constant behind the app's static-asset router, which wrangler dev runs in the Worker's process and production runs outside it)",
-  );
-  for (const row of throughput) {
-    const target = row.target === undefined ? "(reported)" : `(target >= ${row.target})`;
-    console.log(
-      `  ${row.label.padEnd(40)} ratio ${row.ratio.toFixed(2)} ${target.padEnd(16)} (app ${row.app.toFixed(0)} req/s, constant ${row.constant.toFixed(0)} req/s; ` +
-        `behind the asset router ${row.constantWithAssets.toFixed(0)} req/s: ratio ${row.ratioWithAssets.toFixed(2)})`,
-    );
-  }
-  console.log(
-    `KV writes and D1 writes during a visitor's landing: ${landingWrites.kvWrites} and ${landingWrites.d1Writes} ` +
-      `(${landingWrites.landings} new visitors' GET /, rows in the local state before and after; ` +
-      `${landingWrites.eventRows} event rows written by the events queue's consumer in batches)`,
-  );
-  const landingJs = pageJavaScript("routes/_index");
-  console.log(
-    `Client JavaScript the landing page loads (gzip): ${(landingJs / 1000).toFixed(1)} kB, ${(landingJs / BARE_REMIX_JS_BYTES).toFixed(2)}x a bare Remix v2 app (84 kB; target <= 1.25x)`,
-  );
-  for (const line of describeLighthouse("the landing page", lighthouseRuns, LANDING_LIGHTHOUSE_TARGETS)) console.log(line);
-  for (const line of describeLighthouse("/cards as a signed-in buyer", buyerLighthouseRuns, BUYER_LIBRARY_LIGHTHOUSE_TARGETS))
-    console.log(line);
-  console.log(
-    `  (load average while the bench ran: ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(", ")}; Lighthouse moves with it)`,
-  );
-} finally {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
 }
 
-// The capacity model's counts (docs/capacity.md): the app with COUNT_BINDINGS=on on its own fresh state, once the
+function printColdStart() {
+  if (coldStart) for (const line of describeColdStart(coldStart)) console.log(line);
+}
+
+// The capacity model's counts (docs/capacity.md): the counting Worker (bench/counting-worker.ts) on its own fresh state, once the
 // timed server above is gone, on the same two ports (the app's and, for firing the crons, the constant Worker's).
-printRequestCounts(await measureRequestCounts(port, process.env.BENCH_CONSTANT_PORT ?? "8796"));
+if (runs("counts")) {
+  printRequestCounts(await measureRequestCounts(port, process.env.BENCH_CONSTANT_PORT ?? "8796"));
+  console.log(`  (load average at the end: ${loadAverage()})`);
+}

@@ -1,8 +1,8 @@
 /**
  * What each request of a day's journeys asks of the platform, measured, for the capacity model (docs/capacity.md,
- * docs/decisions/034-request-counts.md). The app runs as the browser tests run it (scripts/e2e-server.ts: the deployed
- * bundle in workerd through Miniflare, fresh local state) with COUNT_BINDINGS=on, so every request, queue batch and cron
- * run logs one line of counts taken at the bindings (D1 statements and the rows D1 says it read and wrote, KV, R2, queue
+ * docs/decisions/034-request-counts.md). The bench's counting Worker (bench/counting-worker.ts: the app's entry with its
+ * bindings counted) runs as the browser tests run the app (scripts/e2e-server.ts: the bundle in workerd through
+ * Miniflare, fresh local state), so every request, queue batch and cron run logs one line of counts taken at the bindings (D1 statements and the rows D1 says it read and wrote, KV, R2, queue
  * messages, edge-cache hits and misses), its after-response work included. Debian's Chromium walks the journeys, so the
  * follow-up requests are the ones a browser really makes (static files never reach the Worker and log nothing).
  *
@@ -11,17 +11,15 @@
  * the Worker runtime's own work (the HTTP stack, the asset router) and the queue consumer's share, and is an upper
  * bound on what Cloudflare bills as CPU time.
  *
- * Used by scripts/bench.ts; alone (after `npm run build`): `npx tsx scripts/lib/request-counts-bench.ts`.
+ * Used by bench/bench.ts; alone (after `npm run build`): `npx tsx bench/lib/request-counts.ts`.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { type BrowserContext, chromium } from "@playwright/test";
-import type { BindingCounts } from "../../app/modules/observability/binding-counts.server";
-import { readyUrlFor } from "./e2e-ports";
-import { offlineWranglerEnv } from "./run";
-import { BROWSER_UA } from "./throughput-bench";
-
-type CountsLine = BindingCounts & { type: "request" | "queue" | "cron"; name: string; requestId?: string; status?: number };
+import { readyUrlFor } from "../../scripts/lib/e2e-ports";
+import { offlineWranglerEnv } from "../../scripts/lib/run";
+import type { BindingCounts, CountsLine } from "./binding-counts";
+import { BROWSER_UA } from "./throughput";
 
 /** The crons of wrangler.toml and how often each runs in a day. */
 const CRONS = [
@@ -34,7 +32,7 @@ const CPU_REPEATS = 60;
 /** How long the counts must stay still before a step is over: longer than the events queue's batch timeout (2 s). */
 const QUIET_MS = 2500;
 
-/** The app under COUNT_BINDINGS=on, its log lines, and its workerd process. */
+/** The counting Worker, its log lines, and its workerd process. */
 class CountingServer {
   readonly lines: CountsLine[] = [];
   private lastLineAt = Date.now();
@@ -52,7 +50,7 @@ class CountingServer {
         E2E_PORT: port,
         E2E_CONTROL_PORT: controlPort,
         PERSIST_TO: ".wrangler/counts-state",
-        COUNT_BINDINGS: "on",
+        WORKER_ENTRY: "bench/counting-worker.ts",
       },
       stdio: ["ignore", "pipe", "inherit"],
       detached: true,
@@ -425,7 +423,7 @@ function countsRow(label: string, counts: BindingCounts, cpuMs: number | undefin
 export function printRequestCounts(report: RequestCountsReport) {
   console.log("\nREQUEST COUNTS (the capacity model's inputs, docs/capacity.md)");
   console.log(
-    "  Counted at the bindings with COUNT_BINDINGS=on (after-response work included); D1 rows as D1's meta reports them\n" +
+    "  Counted at the bindings by the counting Worker (after-response work included); D1 rows as D1's meta reports them\n" +
       "  (index entries count as rows written); D1 rt/st: round trips (a batch is one) / statements. CPU: workerd's utime+stime over " +
       `${CPU_REPEATS} identical requests, less idle (${report.idleCpuMsPerSecond.toFixed(1)} ms/s), per request; ` +
       "'-' = not replayed (a POST).",

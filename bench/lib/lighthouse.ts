@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { signedInBuyer } from "./bench-accounts";
+import { signedInBuyer } from "./accounts";
 
 export type LighthouseFigures = {
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };

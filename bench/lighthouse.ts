@@ -1,5 +1,5 @@
 /**
- * The bench's Lighthouse step alone: `npx tsx scripts/lighthouse.ts [path] [runs] [--buyer]` builds and
+ * The bench's Lighthouse step alone: `npx tsx bench/lighthouse.ts [path] [runs] [--buyer]` builds and
  * serves the app as `npm run bench` does (scripts/start.ts on BENCH_PORT, default 8799), or audits LIGHTHOUSE_ORIGIN
  * when set, and prints each run with the machine's load average, then the bench's median. `--buyer` audits the page as
  * the bench audits /cards: a new buyer signed in through the /login form, with the bench's target for their library.
@@ -11,6 +11,8 @@
  */
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
+import { offlineWranglerEnv } from "../scripts/lib/run";
+import { waitForOk } from "../scripts/lib/wait-for-ok";
 import {
   BUYER_LIBRARY_LIGHTHOUSE_TARGETS,
   buyerLibrarySession,
@@ -20,9 +22,7 @@ import {
   type LighthouseFigures,
   type LighthouseSession,
   runLighthouse,
-} from "./lib/lighthouse-bench";
-import { offlineWranglerEnv } from "./lib/run";
-import { waitForOk } from "./lib/wait-for-ok";
+} from "./lib/lighthouse";
 
 const [path = "/", runsArg = "5"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const runs = Number(runsArg);
