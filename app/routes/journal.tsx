@@ -49,10 +49,10 @@ export default function JournalPage() {
         <h1 className="font-serif text-3xl font-bold">My journal</h1>
         <p className="text-ink-muted">Your reflections and evening answers, for your eyes only.</p>
         <p className="flex flex-wrap gap-3">
-          <a href="/journal.md" download className="btn-secondary">
+          <a href="/journal.md" download className="btn border-2 border-line bg-surface px-4 text-sm text-ink hover:bg-surface-muted">
             Download as Markdown
           </a>
-          <a href="/journal.csv" download className="btn-secondary">
+          <a href="/journal.csv" download className="btn border-2 border-line bg-surface px-4 text-sm text-ink hover:bg-surface-muted">
             Download as CSV
           </a>
         </p>

@@ -70,7 +70,10 @@ export function JournalEntries({ entries, lastResult }: { entries: JournalEntry[
               <Form method="post" className="mt-3">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="entryId" value={entry.id} />
-                <SubmitButton className="btn-secondary" pendingText="Deleting...">
+                <SubmitButton
+                  className="btn border-2 border-line bg-surface px-4 text-sm text-ink hover:bg-surface-muted"
+                  pendingText="Deleting..."
+                >
                   Delete this entry
                 </SubmitButton>
               </Form>

@@ -44,7 +44,10 @@ function Step({ index, children, next }: { index: number; children: ReactNode; n
       </h2>
       {children}
       {next && following ? (
-        <a href={`#${following.id}`} className="btn-secondary inline-flex">
+        <a
+          href={`#${following.id}`}
+          className="btn border-2 border-line bg-surface px-4 text-sm text-ink hover:bg-surface-muted inline-flex"
+        >
           Next: {following.name}
         </a>
       ) : null}
