@@ -1,8 +1,9 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { ErrorList, FormAlert, SubmitButton } from "~/components/forms";
-import { EVENING_ANSWER_LABELS, practiceActionSchema, REFLECTION_MAX } from "~/modules/practice/practice.schema";
+import { EVENING_ANSWER_LABELS, practiceActionSchema } from "~/modules/practice/practice.schema";
+import { WordsField } from "./words-field";
 
 export type EveningState = { eveningAnswer: keyof typeof EVENING_ANSWER_LABELS | null; eveningNote: string | null };
 
@@ -43,16 +44,7 @@ export function EveningCheck({
             </div>
             <ErrorList id={fields.answer.errorId} errors={fields.answer.errors} />
           </fieldset>
-          <label htmlFor={fields.note.id} className="block text-sm font-semibold">
-            A line about it (optional)
-          </label>
-          <textarea
-            {...getTextareaProps(fields.note)}
-            rows={2}
-            maxLength={REFLECTION_MAX + 200}
-            className="w-full rounded-2xl bg-canvas p-3 text-base ring-1 ring-line"
-          />
-          <ErrorList id={fields.note.errorId} errors={fields.note.errors} />
+          <WordsField field={fields.note} label="A line about it (optional)" rows={2} />
           <SubmitButton pendingText="Saving...">Save evening check</SubmitButton>
         </Form>
       ) : (

@@ -1,13 +1,14 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SpeakButton } from "~/components/card/card-controls";
 import { CardReflection } from "~/components/card/card-reflection";
-import { ErrorList, FormAlert, SubmitButton } from "~/components/forms";
+import { FormAlert, SubmitButton } from "~/components/forms";
 import { type Card, versesOf } from "~/modules/cards/card";
-import { practiceActionSchema, REFLECTION_MAX } from "~/modules/practice/practice.schema";
+import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import { EveningCheck, type EveningState } from "./evening-check";
+import { WordsField } from "./words-field";
 
 export type TodayView = {
   day: string;
@@ -119,16 +120,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
         <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
           <input type="hidden" name="intent" value="reflect" />
           <FormAlert id={form.errorId} errors={form.errors} />
-          <label htmlFor={fields.reflection.id} className="block text-sm font-semibold">
-            One line of reflection (private)
-          </label>
-          <textarea
-            {...getTextareaProps(fields.reflection)}
-            rows={3}
-            maxLength={REFLECTION_MAX + 200}
-            className="w-full rounded-2xl bg-canvas p-3 text-base ring-1 ring-line"
-          />
-          <ErrorList id={fields.reflection.errorId} errors={fields.reflection.errors} />
+          <WordsField field={fields.reflection} label="One line of reflection (private)" />
           <SubmitButton pendingText="Saving...">Save and continue</SubmitButton>
         </Form>
         <a href="#hear-again" className="inline-block text-sm font-semibold underline">
