@@ -30,6 +30,9 @@ const wordNoteSchema = z.object({
     .refine((meaning) => !meaning.includes("\n"), "must be one line"),
 });
 
+/** A verse of a card's passage (scripts/card-passages.ts writes them; tests/unit/collection.test.ts checks the text). */
+const passageVerseSchema = z.object({ reference: z.string().min(1), own: z.boolean(), kjv: z.string().min(1), web: z.string().min(1) });
+
 const cardSeedSchema = z.object({
   id: slug,
   category: slug,
@@ -38,6 +41,13 @@ const cardSeedSchema = z.object({
   scriptureReference: z.string().min(1),
   scripture: z.string().min(1),
   scriptureReferences: z.array(verseSchema).min(2).nullable(),
+  /** Required on every card: the card's verses and at least one verse of context. */
+  passage: z
+    .array(passageVerseSchema)
+    .refine(
+      (verses) => verses.some((verse) => verse.own) && verses.some((verse) => !verse.own),
+      "needs the card's verses and their context",
+    ),
   /** Required on every card (an empty array when the verse has no such words). */
   wordNotes: z.array(wordNoteSchema),
   prompt: z.string().min(1),

@@ -1,14 +1,18 @@
 /**
- * The seeded collection, checked against the committed King James Version text.
- * Every quoted verse must match the KJV character for character.
+ * The seeded collection, checked against the committed King James Version text (and each card's passage against the
+ * World English Bible too). Every quoted verse must match its translation character for character.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import cardsJson from "#db/seed/cards.json";
 import { retiredCardIds, seedCards, seedCategories } from "#db/seed/content";
 import spokenWordPassages from "#db/seed/spoken-word-passages.json";
+import { passageFor, withPassages } from "../../scripts/lib/card-passages";
 
-const kjv: Record<string, string> = JSON.parse(readFileSync(new URL("../../db/seed/bible/kjv.json", import.meta.url), "utf8"));
+const bible = (name: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../db/seed/bible/${name}.json`, import.meta.url), "utf8"));
+const kjv = bible("kjv");
+const web = bible("web");
 const books = new Set(Object.keys(kjv).map((key) => key.replace(/ \d+:\d+$/, "")));
 
 /** Whether `phrase` occurs in `text` as a whole word (or words), ignoring case. */
@@ -317,6 +321,86 @@ describe("the seeded collection", () => {
       const keys = verseKeys(passage.reference);
       expect(passage.text).toBe(keys.map((key) => kjv[key]).join(" "));
     }
+  });
+});
+
+/** "Psalms 23:4" -> ["Psalms 23", 4]. */
+function chapterAndVerse(key: string): [string, number] {
+  const at = key.lastIndexOf(":");
+  return [key.slice(0, at), Number(key.slice(at + 1))];
+}
+
+describe("each card's passage, its verses in their context", () => {
+  it("quotes every verse of the passage exactly, from kjv.json and web.json", () => {
+    for (const card of seedCards) {
+      for (const verse of card.passage) {
+        expect(verse.kjv, `${card.id}: ${verse.reference} (KJV)`).toBe(kjv[verse.reference]);
+        expect(verse.web, `${card.id}: ${verse.reference} (WEB)`).toBe(web[verse.reference]);
+      }
+    }
+  });
+
+  it("marks as the card's own exactly the card's verses, with the card's text", () => {
+    for (const card of seedCards) {
+      const own = card.passage.filter((verse) => verse.own);
+      expect(
+        own.map((verse) => verse.reference),
+        card.id,
+      ).toEqual(card.scriptureReference.split("; ").flatMap(verseKeys));
+      expect(own.map((verse) => verse.kjv).join(" "), card.id).toBe(card.scripture);
+      if (card.scriptureReferences) {
+        expect(
+          own.map((verse) => ({ reference: verse.reference, text: verse.kjv })),
+          card.id,
+        ).toEqual(card.scriptureReferences);
+      }
+    }
+  });
+
+  it("runs from the verse before the card's first to the verse after its last, within the chapter", () => {
+    for (const card of seedCards) {
+      const located = card.passage.map((verse) => chapterAndVerse(verse.reference));
+      const [chapter] = located[0] ?? [""];
+      const numbers = located.map(([where, number]) => {
+        expect(where, `${card.id}: one chapter`).toBe(chapter);
+        return number;
+      });
+      // Consecutive verses: nothing skipped between the card's verses either.
+      expect(numbers, card.id).toEqual(numbers.map((_, index) => (numbers[0] ?? 0) + index));
+      const own = card.passage.filter((verse) => verse.own).map((verse) => chapterAndVerse(verse.reference)[1]);
+      const first = Math.min(...own);
+      const last = Math.max(...own);
+      // The neighbour on each side when the chapter has one; at its start or end, none.
+      expect(numbers[0], `${card.id}: the verse before`).toBe(`${chapter}:${first - 1}` in kjv ? first - 1 : first);
+      expect(numbers.at(-1), `${card.id}: the verse after`).toBe(`${chapter}:${last + 1}` in kjv ? last + 1 : last);
+      expect(card.passage.length, `${card.id}: some context`).toBeGreaterThan(own.length);
+    }
+  });
+
+  it("is what `npm run content:passages` writes: a hand edit of a passage fails here", () => {
+    expect(withPassages(cardsJson, kjv, web)).toEqual(cardsJson);
+  });
+
+  it("reads a chapter's first and last verses with the one neighbour they have, and spans between two parts", () => {
+    const references = (reference: string) => passageFor(reference, kjv, web).map((verse) => `${verse.own ? "*" : ""}${verse.reference}`);
+    expect(references("Psalms 23:1-3")).toEqual(["*Psalms 23:1", "*Psalms 23:2", "*Psalms 23:3", "Psalms 23:4"]);
+    expect(references("Romans 8:38-39")).toEqual(["Romans 8:37", "*Romans 8:38", "*Romans 8:39"]);
+    expect(references("Proverbs 16:3; Proverbs 16:5")).toEqual([
+      "Proverbs 16:2",
+      "*Proverbs 16:3",
+      "Proverbs 16:4",
+      "*Proverbs 16:5",
+      "Proverbs 16:6",
+    ]);
+    expect(() => passageFor("Psalms 22:31; Psalms 23:1", kjv, web)).toThrow("spans chapters");
+    // Acts 8:37 is in the KJV only (db/seed/bible/SOURCE.md): the two translations would not hold the same verses.
+    expect(() => passageFor("Acts 8:36", kjv, web)).toThrow("Acts 8:37 is not in the WEB");
+    expect(() => passageFor("Psalm 23:1", kjv, web)).toThrow("not in the KJV");
+  });
+
+  it("names the books of web.json as kjv.json does", () => {
+    const booksOf = (text: Record<string, string>) => new Set(Object.keys(text).map((key) => key.replace(/ \d+:\d+$/, "")));
+    expect([...booksOf(web)]).toEqual([...books]);
   });
 });
 

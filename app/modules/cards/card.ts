@@ -2,15 +2,17 @@
  * The card as every screen and the API see it. Client-safe (no .server): components import the type
  * and the small presentation helpers.
  */
-import type { affirmationCards, ScriptureVerse, WordNote } from "#db/schema";
+import type { affirmationCards, PassageVerse, ScriptureVerse, WordNote } from "#db/schema";
 
-export type { ScriptureVerse, WordNote };
+export type { PassageVerse, ScriptureVerse, WordNote };
 
 /**
- * A card as the table holds it, less its bookkeeping times: the one list of a card's fields. Adding a field is the
- * schema, the seed data and the component that shows it (and the image or the PDF if they draw it).
+ * A card as the table holds it, less its bookkeeping times and its passage: the one list of a card's fields. Adding a
+ * field is the schema, the seed data and the component that shows it (and the image or the PDF if they draw it).
+ * The passage (both translations, about 1 KB a card) is read by the card page alone (`findCardPassage`): in `Card` it
+ * would ride along in every list, the landing page, the API and the exports.
  */
-export type Card = Omit<typeof affirmationCards.$inferSelect, "createdAt" | "updatedAt">;
+export type Card = Omit<typeof affirmationCards.$inferSelect, "createdAt" | "updatedAt" | "passage">;
 
 export type CategorySummary = { slug: string; label: string; tagline: string; cardCount: number };
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns } from "drizzle-orm";
 import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { affirmationCards, categories } from "#db/schema";
-import { type Card, type CategorySummary, displayReference } from "./card";
+import { type Card, type CategorySummary, displayReference, type PassageVerse } from "./card";
 
 /**
  * Who is asking decides what leaves the server (docs/decisions/000-product-rules.md, Collection):
@@ -19,8 +19,8 @@ export const SAMPLE_CARD_ID = "abundance-the-lord-is-my-shepherd";
 
 type CardsResult = { cards: Card[]; isPreview: boolean; totalAvailable: number };
 
-/** Every column of a card but its bookkeeping times, from the table itself (the `Card` type is made the same way). */
-const { createdAt: _createdAt, updatedAt: _updatedAt, ...cardColumns } = getTableColumns(affirmationCards);
+/** Every column of a card but its bookkeeping times and passage, from the table itself (the `Card` type is made the same way). */
+const { createdAt: _createdAt, updatedAt: _updatedAt, passage: _passage, ...cardColumns } = getTableColumns(affirmationCards);
 
 /** A stored row as every reader sees it: references in their display form ("Psalm 23:1"), read in one place. */
 function toCard(row: Card): Card {
@@ -52,10 +52,25 @@ export async function countCards(db: Database): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** Every card in order, paid ones included: the buyer's library as the isolate keeps it (public-collection.server.ts). */
-export async function listAllCards(db: Database): Promise<Card[]> {
-  const rows = await db.select(cardColumns).from(affirmationCards).orderBy(asc(affirmationCards.orderIndex), asc(affirmationCards.id));
-  return rows.map(toCard);
+/**
+ * Every card in order, paid ones included, and each card's passage by its id: the buyer's library as the isolate keeps
+ * it (public-collection.server.ts). A card whose passage the seed has not filled has none.
+ */
+export async function listAllCards(db: Database): Promise<{ cards: Card[]; passages: Map<string, PassageVerse[]> }> {
+  const rows = await db
+    .select({ ...cardColumns, passage: affirmationCards.passage })
+    .from(affirmationCards)
+    .orderBy(asc(affirmationCards.orderIndex), asc(affirmationCards.id));
+  const passages = new Map<string, PassageVerse[]>();
+  const cards = rows.map(({ passage, ...row }) => {
+    if (passage)
+      passages.set(
+        row.id,
+        passage.map((verse) => ({ ...verse, reference: displayReference(verse.reference) })),
+      );
+    return toCard(row);
+  });
+  return { cards, passages };
 }
 
 /** Every preview card in order: public content, shown in the landing page's sample spots. */

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sha256Hex } from "~/modules/security/crypto.server";
 import { getLandingVoices, type LandingVoices } from "~/modules/testimonials/testimonials.server";
-import type { Card, CategorySummary } from "./card";
+import type { Card, CategorySummary, PassageVerse } from "./card";
 import { type CardAudience, countCards, listAllCards, listCategories, listPreviewCards } from "./cards.server";
 
 /**
@@ -28,6 +28,8 @@ type PublicCollection = {
  */
 type LibraryCollection = {
   cards: Card[];
+  /** Each card's passage by its id, for the card page; kept apart so the lists never carry it. */
+  passages: Map<string, PassageVerse[]>;
   categories: CategorySummary[];
   cardCount: number;
   version: string;
@@ -79,6 +81,16 @@ export async function findLibraryCard(context: Context, audience: Exclude<CardAu
   return (await getLibraryCollection(context, audience)).cards.find((card) => card.id === id) ?? null;
 }
 
+/** The passage of a card of an audience's library (the card page's), or null: never for a card they may not see. */
+export async function findCardPassage(
+  context: Context,
+  audience: Exclude<CardAudience, "visitor">,
+  id: string,
+): Promise<PassageVerse[] | null> {
+  const { library } = await requestSnapshot(context);
+  return (await findLibraryCard(context, audience, id)) ? (library.passages.get(id) ?? null) : null;
+}
+
 /** The isolate's snapshot while it is fresh by this request's TTL (a changed setting applies at once), and never from a clock that has gone back. */
 function freshSnapshot(config: Context["config"]): Snapshot | null {
   const age = snapshot ? Date.now() - snapshot.readAt : -1;
@@ -94,7 +106,7 @@ async function currentSnapshot({ db, config }: Context): Promise<Snapshot> {
   const fresh = freshSnapshot(config);
   if (fresh) return fresh;
   const read = ++reads;
-  const [categories, previewCards, cardCount, voices, allCards] = await Promise.all([
+  const [categories, previewCards, cardCount, voices, { cards: allCards, passages }] = await Promise.all([
     listCategories(db),
     listPreviewCards(db),
     countCards(db),
@@ -102,10 +114,11 @@ async function currentSnapshot({ db, config }: Context): Promise<Snapshot> {
     // Every card's content goes into the version (never into the public part): a shared paid card's page changes too.
     listAllCards(db),
   ]);
-  const version = (await sha256Hex(JSON.stringify([categories, previewCards, cardCount, voices, allCards]))).slice(0, 16);
+  const content = [categories, previewCards, cardCount, voices, allCards, [...passages]];
+  const version = (await sha256Hex(JSON.stringify(content))).slice(0, 16);
   const value = {
     public: { categories, previewCards, cardCount, voices, version },
-    library: { cards: allCards, categories, cardCount, version },
+    library: { cards: allCards, passages, categories, cardCount, version },
   };
   if (!snapshot || snapshot.read < read) snapshot = { value, readAt: Date.now(), read };
   return value;

@@ -1,0 +1,1 @@
+ALTER TABLE `affirmation_cards` ADD `passage` text;
