@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs, useLoaderData, useRouteError } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
 import { AppShell } from "~/components/app-shell";
 import { AffirmationCard } from "~/components/card/affirmation-card";
@@ -14,7 +14,8 @@ import { getUserWith } from "~/modules/auth/guards.server";
 import { cardIdSchema } from "~/modules/cards/cards.schema";
 import { filterSearch, neighbours } from "~/modules/cards/filter";
 import { filteredCards, loadLibrary } from "~/modules/cards/library.server";
-import { findLibraryCard } from "~/modules/cards/public-collection.server";
+import { onlyTranslationChanged } from "~/modules/cards/passage";
+import { findCardPassage, findLibraryCard } from "~/modules/cards/public-collection.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
@@ -67,7 +68,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
 
   const url = new URL(request.url);
-  const library = await loadLibrary(context, audience, favoriteIds, url.searchParams);
+  const [library, passage] = await Promise.all([
+    loadLibrary(context, audience, favoriteIds, url.searchParams),
+    findCardPassage(context, audience, card.id),
+  ]);
   const inFilter = filteredCards(library);
   // Stepping goes through the filtered list the buyer came from; through every card when this one is not in it.
   const steps = inFilter.some((entry) => entry.id === card.id) ? inFilter : library.cards;
@@ -78,6 +82,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({
     view: "card" as const,
     card,
+    // Both translations: the switch between them needs no request (shouldRevalidate below).
+    passage,
     categoryLabel: library.categories.find((category) => category.slug === card.category)?.label ?? card.category,
     isFavorite: favoriteIds.includes(card.id),
     previous: titleOf(previous),
@@ -93,14 +99,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
+/** The passage's translation is read from the URL by the page itself: switching it needs no new data. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyTranslationChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
 const STEP_LINK = "btn border-2 border-line bg-surface px-4 text-center text-sm text-ink hover:bg-surface-muted";
 
 export default function CardPage() {
   const loaderData = useLoaderData<typeof loader>();
   const recordActivity = useActivityRecorder();
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={false} />;
-  const { card, categoryLabel, isFavorite, previous, next, position, stepCount, search, backHref, shareUrl, canPractise, reflections } =
-    loaderData;
+  const {
+    card,
+    passage,
+    categoryLabel,
+    isFavorite,
+    previous,
+    next,
+    position,
+    stepCount,
+    search,
+    backHref,
+    shareUrl,
+    canPractise,
+    reflections,
+  } = loaderData;
   const here = `/cards/${card.id}${search}`;
   const readVerse = () => recordActivity(card.id, "read_scripture", { source: "card-page-verse" });
 
@@ -132,7 +157,7 @@ export default function CardPage() {
             }}
             onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "card-page" })}
           />
-          <VersePanel card={card} onRead={readVerse} />
+          <VersePanel card={card} passage={passage} onRead={readVerse} />
         </div>
 
         <CardPractice cardId={card.id} canPractise={canPractise} reflections={reflections} />

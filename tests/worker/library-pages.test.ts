@@ -13,6 +13,15 @@ async function page(path: string, cookie?: string) {
   return { status: response.status, location: response.headers.get("Location"), text: visibleText(await response.text()) };
 }
 
+type PassageVerse = { reference: string; own: boolean; kjv: string; web: string };
+
+/** A card's passage as the seed stored it, split into the card's verses and the context around them. */
+async function passageOf(id: string): Promise<{ own: PassageVerse[]; context: PassageVerse[] }> {
+  const row = await env.DB.prepare("SELECT passage FROM affirmation_cards WHERE id = ?").bind(id).first<{ passage: string }>();
+  const verses: PassageVerse[] = JSON.parse(row?.passage ?? "[]");
+  return { own: verses.filter((verse) => verse.own), context: verses.filter((verse) => !verse.own) };
+}
+
 async function cardCount(where = "1 = 1", ...binds: string[]): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM affirmation_cards WHERE ${where}`)
     .bind(...binds)
@@ -102,6 +111,46 @@ describe("/cards/{cardId}: a page per card", () => {
     expect(views?.n).toBe(1);
   });
 
+  it("reads the verse in its passage, the verses around it lighter, with the WEB one link away (without JavaScript)", async () => {
+    const me = await buyer();
+    const { id } = await paidCard();
+    const { own, context } = await passageOf(id);
+    const [before] = context;
+    if (!before || !own[0]) throw new Error(`the seed gave ${id} no passage`);
+
+    const html = await (await fetchApp(`/cards/${id}?category=morning`, { headers: { Cookie: me.cookie } })).text();
+    const kjvPage = visibleText(html);
+    for (const verse of [...context, ...own]) expect(kjvPage).toContain(verse.kjv);
+    expect(kjvPage).not.toContain(before.web);
+    expect(html).toMatch(/<span data-context="" class="text-ink-muted">/);
+    // The switch is a link to this page that keeps the filter, landing on the passage after the reload.
+    expect(html).toContain(`href="/cards/${id}?category=morning&amp;translation=web#passage"`);
+    expect(html).toMatch(/aria-current="true"[^>]*>King James \(KJV\)</);
+
+    const webPage = await page(`/cards/${id}?category=morning&translation=web`, me.cookie);
+    expect(webPage.status).toBe(200);
+    for (const verse of [...context, ...own]) expect(webPage.text).toContain(verse.web);
+    // The context in the KJV is gone; the card itself still quotes its KJV verse.
+    expect(webPage.text).not.toContain(before.kjv);
+    expect(webPage.text).toContain(own[0].kjv);
+    expect(webPage.text).toContain("World English Bible");
+    expect(webPage.text).toContain("Today's Reflection");
+  });
+
+  it("gives a user without access the passage of a preview card, and no list or API the passages at all", async () => {
+    const member = await signedInUser("member");
+    const [preview] = await previewCardIds();
+    const { context } = await passageOf(preview!);
+    expect((await page(`/cards/${preview}?translation=web`, member.cookie)).text).toContain(context[0]!.web);
+    // The lists carry cards without their passages (about 1 KB each): only a card's page reads one.
+    const me = await buyer();
+    for (const path of ["/cards", "/dashboard", "/api/cards", "/"]) {
+      const body = await (await fetchApp(path, { headers: { Cookie: me.cookie } })).text();
+      expect(body, path).not.toContain(context[0]!.web);
+      expect(body, path).not.toContain('"passage"');
+    }
+  });
+
   it("the first card opened earns 'First Light', shown on that page", async () => {
     const me = await buyer();
     const { id } = await paidCard();
@@ -153,6 +202,8 @@ describe("no paid card text without access, on any new path", () => {
     const paid = await paidCard();
     const member = await signedInUser("member");
     const [preview] = await previewCardIds();
+    // The paid card's passage in modern English: text no other card's page holds.
+    const paidPassage = (await passageOf(paid.id)).context.map((verse) => verse.web);
     const paths = [
       "/cards",
       "/cards.data",
@@ -164,6 +215,7 @@ describe("no paid card text without access, on any new path", () => {
       "/dashboard?tab=favorites",
       "/dashboard.data?category=morning",
       "/api/user/favorites",
+      `/cards/${paid.id}?translation=web`,
     ];
     for (const cookie of [undefined, member.cookie]) {
       for (const path of paths) {
@@ -171,6 +223,7 @@ describe("no paid card text without access, on any new path", () => {
         const body = await response.text();
         expect(body, `${cookie ? "member" : "visitor"} ${path}`).not.toContain(paid.secret);
         expect(body, `${cookie ? "member" : "visitor"} ${path}`).not.toContain(paid.title);
+        for (const verse of paidPassage) expect(body, `${cookie ? "member" : "visitor"} ${path}`).not.toContain(verse);
       }
     }
   });
