@@ -6,12 +6,13 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { PracticeSteps } from "~/components/practice/practice-steps";
 import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/access.server";
 import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
-import { findLibraryCard } from "~/modules/cards/public-collection.server";
+import { onlyTranslationChanged } from "~/modules/cards/passage";
+import { findCardPassage, findLibraryCard } from "~/modules/cards/public-collection.server";
 import { badgeToast } from "~/modules/habit/badge-toast";
 import { getStats } from "~/modules/habit/progress.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -49,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     day: today.day,
     isEvening: today.isEvening,
     card: today.card,
+    // Internalize reads the verse in its passage, both translations at hand (the switch needs no request).
+    passage: await findCardPassage(context, "buyer", today.card.id),
     chosen: today.chosen,
     practice: practice && {
       reflection: practice.reflection,
@@ -58,6 +61,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     streak: { current: stats.currentStreak, atRisk: stats.atRisk },
   });
+}
+
+/** The passage's translation is read from the URL by the page itself: switching it needs no new data. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyTranslationChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

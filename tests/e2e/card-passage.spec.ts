@@ -1,5 +1,5 @@
 /**
- * A card's verse read in its passage on the card's page (the practice's Internalize step): the verse after Psalm
+ * A card's verse read in its passage, on the card's page and in the practice's Internalize step: the verse after Psalm
  * 23:1-3 is there, lighter, and the modern English (WEB) is one tap away, with JavaScript and without.
  */
 import type { Page } from "@playwright/test";
@@ -43,6 +43,19 @@ test.describe("a card's passage", () => {
     await translations(page).getByRole("link", { name: "King James (KJV)" }).click();
     await expect(passage(page).getByText(KJV_CONTEXT)).toBeVisible();
     await expect(page).toHaveURL(/\?category=abundance(#passage)?$/);
+  });
+});
+
+test.describe("the passage in today's practice", () => {
+  test("Internalize reads today's verse in its passage, and switches to modern English", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await page.goto("/today");
+    const internalize = page.getByRole("region", { name: "Internalize" });
+    await expect(internalize.getByText("King James Version")).toBeVisible();
+    await expect(internalize.locator("[data-context]").first()).toBeVisible();
+    await internalize.getByRole("link", { name: "Modern English (WEB)" }).click();
+    await expect(internalize.getByText("World English Bible")).toBeVisible();
+    await expect(page).toHaveURL(/\/today\?translation=web/);
   });
 });
 

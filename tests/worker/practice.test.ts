@@ -58,6 +58,20 @@ describe("/today", () => {
     expect(withoutAccess.headers.get("Location")).toContain("/checkout");
   });
 
+  it("reads the day's verse in its passage at Internalize, the modern English one link away (without JavaScript)", async () => {
+    const me = await buyer("today-passage");
+    const html = await (await fetchApp("/today", { headers: { Cookie: withZone(me, MORNING) } })).text();
+    const cardId = /href="\/cards\/([a-z0-9-]+)"[^>]*>Open the card/.exec(html)?.[1];
+    const row = await env.DB.prepare("SELECT passage FROM affirmation_cards WHERE id = ?").bind(cardId).first<{ passage: string }>();
+    const context = (JSON.parse(row?.passage ?? "[]") as { own: boolean; kjv: string; web: string }[]).filter((verse) => !verse.own);
+    expect(context.length, `${cardId} has verses around it`).toBeGreaterThan(0);
+    for (const verse of context) expect(visibleText(html)).toContain(verse.kjv);
+    expect(html).toContain('href="/today?translation=web#passage"');
+    const web = await page("/today?translation=web", withZone(me, MORNING));
+    for (const verse of context) expect(web.text).toContain(verse.web);
+    expect(web.text).toContain("World English Bible");
+  });
+
   it("completes the morning once a day: two tabs saying it aloud together count once, and the streak moves", async () => {
     const me = await buyer("said-aloud");
     const [first, second] = await Promise.all([today(me, { intent: "said-aloud" }), today(me, { intent: "said-aloud" })]);

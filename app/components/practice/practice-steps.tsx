@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { SpeakButton } from "~/components/card/card-controls";
 import { CardReflection } from "~/components/card/card-reflection";
 import { FormAlert, SubmitButton } from "~/components/forms";
-import { type Card, versesOf } from "~/modules/cards/card";
+import { CardPassage } from "~/components/library/card-passage";
+import { type Card, type PassageVerse, versesOf } from "~/modules/cards/card";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import { EveningCheck, type EveningState } from "./evening-check";
 import { WordsField } from "./words-field";
@@ -14,6 +15,8 @@ export type TodayView = {
   day: string;
   isEvening: boolean;
   card: Card;
+  /** The card's verses in their chapter; null only before the seed fills it. */
+  passage: PassageVerse[] | null;
   chosen: boolean;
   practice: ({ reflection: string | null; saidAloud: boolean } & EveningState) | null;
   streak: { current: number; atRisk: boolean };
@@ -101,14 +104,18 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
 
       <Step index={1} next>
         <p className="text-ink-muted">Read the verse it stands on, and let one phrase stay with you.</p>
-        {verses.map((verse) => (
-          <figure key={verse.reference}>
-            <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
-            <figcaption className="text-sm font-semibold text-ink-muted">
-              — {verse.reference} ({card.translation})
-            </figcaption>
-          </figure>
-        ))}
+        {today.passage ? (
+          <CardPassage verses={today.passage} />
+        ) : (
+          verses.map((verse) => (
+            <figure key={verse.reference}>
+              <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
+              <figcaption className="text-sm font-semibold text-ink-muted">
+                — {verse.reference} ({card.translation})
+              </figcaption>
+            </figure>
+          ))
+        )}
         {card.wordNotes.length > 0 ? (
           <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
         ) : null}
