@@ -22,6 +22,7 @@ import { startCardView } from "~/modules/habit/page-activity.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { buyersPage } from "~/modules/http/page-policy";
 import { listCardReflections } from "~/modules/practice/journal.server";
+import { listOwnRecordings } from "~/modules/practice/recordings.server";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
 import { ErrorBoundary as SiteErrorPage } from "~/root";
 
@@ -48,6 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       listFavoriteCardIds(context.db, owner),
       cardId.success ? startCardView(context.db, request, owner, cardId.data) : null,
       cardId.success ? listCardReflections(context.db, owner, cardId.data) : [],
+      listOwnRecordings(context.db, owner),
     ]),
   );
   if (!signedIn) {
@@ -56,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
   }
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
-  const [audience, favoriteIds, view, reflections] = signedIn.own;
+  const [audience, favoriteIds, view, reflections, recordings] = signedIn.own;
   const card = await findLibraryCard(context, audience, cardId.data);
   if (!card) {
     // A paid card for someone without access: the checkout, as on /cards. An id no card has: a 404 page.
@@ -90,6 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     badgeToast: badgeToast(newBadges),
     canPractise: audience === "buyer",
     reflections,
+    recording: recordings.find((entry) => entry.cardId === card.id) ?? null,
   });
 }
 
@@ -99,8 +102,21 @@ export default function CardPage() {
   const loaderData = useLoaderData<typeof loader>();
   const recordActivity = useActivityRecorder();
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={false} />;
-  const { card, categoryLabel, isFavorite, previous, next, position, stepCount, search, backHref, shareUrl, canPractise, reflections } =
-    loaderData;
+  const {
+    card,
+    categoryLabel,
+    isFavorite,
+    previous,
+    next,
+    position,
+    stepCount,
+    search,
+    backHref,
+    shareUrl,
+    canPractise,
+    reflections,
+    recording,
+  } = loaderData;
   const here = `/cards/${card.id}${search}`;
   const readVerse = () => recordActivity(card.id, "read_scripture", { source: "card-page-verse" });
 
@@ -135,7 +151,7 @@ export default function CardPage() {
           <VersePanel card={card} onRead={readVerse} />
         </div>
 
-        <CardPractice cardId={card.id} canPractise={canPractise} reflections={reflections} />
+        <CardPractice cardId={card.id} canPractise={canPractise} reflections={reflections} recording={recording} />
 
         {/* Two equal halves in the page's own colours (a white slab in the dark scheme before). */}
         <nav aria-label="Card navigation" className="grid grid-cols-2 gap-3">
