@@ -49,6 +49,9 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // A fake microphone that needs no permission prompt: Hear Again's recorder (tests/e2e/practice.spec.ts).
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
       ],
     },
   },

@@ -289,6 +289,29 @@ export const practiceDays = sqliteTable(
   (t) => [uniqueIndex("practice_days_user_day_unique").on(t.userId, t.day)],
 );
 
+/**
+ * Hear Again: the buyer's own recording of a card's affirmation, one per (buyer, card); a new one replaces it. The
+ * bytes live in R2 under the owner (`recordings/<userId>/<cardId>`), never in a shared cache.
+ */
+export const voiceRecordings = sqliteTable(
+  "voice_recordings",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cardId: text("card_id")
+      .notNull()
+      .references(() => affirmationCards.id, { onDelete: "cascade" }),
+    r2Key: text("r2_key").notNull(),
+    /** What the bytes proved to be (audio/webm, audio/ogg or audio/mp4), not what the browser declared. */
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("voice_recordings_user_card_unique").on(t.userId, t.cardId)],
+);
+
 // ---------------------------------------------------------------------------
 // Purchases and access
 // ---------------------------------------------------------------------------
@@ -485,6 +508,7 @@ export const abEventTotals = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type VoiceRecording = typeof voiceRecordings.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type AffirmationCard = typeof affirmationCards.$inferSelect;

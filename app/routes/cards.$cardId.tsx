@@ -23,6 +23,7 @@ import { startCardView } from "~/modules/habit/page-activity.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { buyersPage } from "~/modules/http/page-policy";
 import { listCardReflections } from "~/modules/practice/journal.server";
+import { listOwnRecordings } from "~/modules/practice/recordings.server";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
 import { ErrorBoundary as SiteErrorPage } from "~/root";
 
@@ -49,6 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       listFavoriteCardIds(context.db, owner),
       cardId.success ? startCardView(context.db, request, owner, cardId.data) : null,
       cardId.success ? listCardReflections(context.db, owner, cardId.data) : [],
+      listOwnRecordings(context.db, owner),
     ]),
   );
   if (!signedIn) {
@@ -57,7 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return data({ view: "gate" as const, price: formatPriceShort(context.config.price), devGrant: context.config.isDevelopment });
   }
   if (!cardId.success) throw new Response("Card not found", { status: 404 });
-  const [audience, favoriteIds, view, reflections] = signedIn.own;
+  const [audience, favoriteIds, view, reflections, recordings] = signedIn.own;
   const card = await findLibraryCard(context, audience, cardId.data);
   if (!card) {
     // A paid card for someone without access: the checkout, as on /cards. An id no card has: a 404 page.
@@ -96,6 +98,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     badgeToast: badgeToast(newBadges),
     canPractise: audience === "buyer",
     reflections,
+    recording: recordings.find((entry) => entry.cardId === card.id) ?? null,
   });
 }
 
@@ -125,6 +128,7 @@ export default function CardPage() {
     shareUrl,
     canPractise,
     reflections,
+    recording,
   } = loaderData;
   const here = `/cards/${card.id}${search}`;
   const readVerse = () => recordActivity(card.id, "read_scripture", { source: "card-page-verse" });
@@ -160,7 +164,7 @@ export default function CardPage() {
           <VersePanel card={card} passage={passage} onRead={readVerse} />
         </div>
 
-        <CardPractice cardId={card.id} canPractise={canPractise} reflections={reflections} />
+        <CardPractice cardId={card.id} canPractise={canPractise} reflections={reflections} recording={recording} />
 
         {/* Two equal halves in the page's own colours (a white slab in the dark scheme before). */}
         <nav aria-label="Card navigation" className="grid grid-cols-2 gap-3">

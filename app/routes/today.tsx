@@ -18,6 +18,7 @@ import { getStats } from "~/modules/habit/progress.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import { completeMorning, pickTodaysCard, saveEveningCheck, saveReflection } from "~/modules/practice/practice.server";
+import { listOwnRecordings } from "~/modules/practice/recordings.server";
 import { readRecentPracticeDays, todayFor, todayForChange } from "~/modules/practice/today.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { preferredTimeZone } from "~/modules/users/time-zone";
@@ -33,15 +34,16 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const zoneOf = (user: { timeZone: string | null }) => preferredTimeZone(timeZoneFromRequest(request), user.timeZone);
-  // Access, today's rows and the streak travel with the session's check: one round trip (getUserWith).
+  // Access, today's rows, the streak and which cards have a recording travel with the session's check: one round trip.
   const { user, own } = await requireUserWith(context, request, (owner, signedInUser) =>
     Promise.all([
       pageAccessStatus(context.db, owner),
       readRecentPracticeDays(context.db, owner, now),
       getStats(context.db, owner, { timeZone: signedInUser.then(zoneOf), now }),
+      listOwnRecordings(context.db, owner),
     ]),
   );
-  const [access, recent, stats] = own;
+  const [access, recent, stats, recordings] = own;
   if (!access.hasAccess) throw await accessRequiredRedirect(context.config);
   const today = await todayFor(context, { user, request, recent, now });
   if (!today) throw new Response("The collection has no card for today yet.", { status: 404 });
@@ -60,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       eveningNote: practice.eveningNote,
     },
     streak: { current: stats.currentStreak, atRisk: stats.atRisk },
+    recording: recordings.find((entry) => entry.cardId === today.card.id) ?? null,
   });
 }
 

@@ -6,16 +6,25 @@
  *   form that cannot be parsed (a multipart body without its boundary, a truncated one) is a 400.
  * So `request.formData()` in a page action never throws on bad input, and the 500 page stays for real faults.
  */
+import { RECORDING_MESSAGES } from "~/modules/practice/recordings";
 
 /** 64 KB is far above any form or JSON body this app takes; Stripe's webhook events can be larger. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+/** A voice recording (at most 2 MB, checked again on its own) and its multipart framing. */
+export const RECORDING_BODY_LIMIT_BYTES = 2 * 1024 * 1024 + 16 * 1024;
+const RECORDING_PATH = /^\/recordings\/[^/]+$/;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function bodyLimitFor(pathname: string): number {
-  return pathname === "/api/stripe/webhook" ? WEBHOOK_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+  if (pathname === "/api/stripe/webhook") return WEBHOOK_BODY_LIMIT_BYTES;
+  return RECORDING_PATH.test(pathname) ? RECORDING_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+}
+
+function tooLargeMessage(pathname: string, limit: number): string {
+  return RECORDING_PATH.test(pathname) ? RECORDING_MESSAGES.tooLarge : `Request body is too large (at most ${limit / 1024} KB).`;
 }
 
 /** A plain refusal: JSON `{ error }` under /api/, text elsewhere (a page form post, a `.data` request). */
@@ -53,7 +62,7 @@ export async function guardRequestBody(request: Request): Promise<Request | Resp
   if (METHODS_WITHOUT_BODY.has(request.method.toUpperCase())) return request;
   const { pathname } = new URL(request.url);
   const limit = bodyLimitFor(pathname);
-  const tooLarge = () => refuseRequest(request, 413, `Request body is too large (at most ${limit / 1024} KB).`);
+  const tooLarge = () => refuseRequest(request, 413, tooLargeMessage(pathname, limit));
 
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > limit) return tooLarge();

@@ -62,6 +62,66 @@ test.describe("in the morning", () => {
   });
 });
 
+test.describe("your own voice", () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: MORNING });
+
+  test("records the affirmation with the microphone, plays it back in Hear Again and Listen, and deletes it @js", async ({
+    page,
+    context,
+    baseURL,
+    loginAsBuyer,
+  }, testInfo) => {
+    await liveIn(context, baseURL!, MORNING);
+    await loginAsBuyer();
+    await page.goto("/today#hear-again");
+    const hearAgain = page.getByRole("region", { name: "Hear Again" });
+    await hearAgain.getByRole("button", { name: "Record my voice" }).click();
+    // A couple of seconds of Chromium's fake microphone, counted down on screen.
+    await expect(hearAgain.getByRole("timer")).toHaveText(/Recording… 5[0-7] s left/);
+    await hearAgain.getByRole("button", { name: "Stop and save" }).click();
+    await expect(hearAgain.getByRole("button", { name: "Record again" })).toBeVisible();
+    const player = hearAgain.getByLabel("Your recording");
+    await expect(player).toBeVisible();
+    // The saved recording plays: the browser reads its length from the server's bytes.
+    await player.evaluate((audio: HTMLAudioElement) => {
+      audio.preload = "auto";
+      audio.load();
+    });
+    await expect(player).toHaveJSProperty("readyState", 4);
+    await expect(page.getByRole("region", { name: "Listen" }).getByLabel("Play my recording")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("today-recorded-phone.png"), fullPage: true });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.screenshot({ path: testInfo.outputPath("today-recorded-phone-dark.png"), fullPage: true });
+
+    await hearAgain.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status").getByText("Recording deleted")).toBeVisible();
+    await expect(hearAgain.getByRole("button", { name: "Record my voice" })).toBeVisible();
+    await expect(page.getByLabel("Your recording")).toHaveCount(0);
+    await expect(page.getByLabel("Play my recording")).toHaveCount(0);
+    // Saying it aloud still completes the step.
+    await hearAgain.getByRole("button", { name: "I said it aloud" }).click();
+    await expect(page.getByRole("heading", { name: "Today's practice is complete" })).toBeVisible();
+  });
+
+  test("without JavaScript, Hear Again says recording needs it, and 'I said it aloud' still completes the step", async ({
+    page,
+    context,
+    baseURL,
+    loginAsBuyer,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "no-javascript", "what a page without scripts shows");
+    await liveIn(context, baseURL!, MORNING);
+    await loginAsBuyer();
+    await page.goto("/today#hear-again");
+    const hearAgain = page.getByRole("region", { name: "Hear Again" });
+    await expect(hearAgain.getByText("Recording needs JavaScript.")).toBeVisible();
+    await expect(hearAgain.getByRole("button", { name: "Record my voice" })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("today-no-js-phone.png"), fullPage: true });
+    await hearAgain.getByRole("button", { name: "I said it aloud" }).click();
+    await expect(page.getByRole("heading", { name: "Today's practice is complete" })).toBeVisible();
+  });
+});
+
 test.describe("in the evening", () => {
   test.use({ viewport: { width: 390, height: 844 }, timezoneId: EVENING });
 

@@ -45,7 +45,7 @@ async function openAgain(path: string, credentials: Parameters<typeof open>[1]) 
 }
 
 describe("a buyer's page and D1", () => {
-  it("a card seen a moment ago: the session, access, favourites, the recent view and the buyer's reflections in one batch", async () => {
+  it("a card seen a moment ago: the session, access, favourites, the recent view, the buyer's reflections and recordings in one batch", async () => {
     const me = await buyer("round-trips-card");
     const { id } = await paidCard();
     // The first view records itself (its writes are counted apart); the second is the same visit.
@@ -53,8 +53,9 @@ describe("a buyer's page and D1", () => {
     const again = await open(`/cards/${id}`, me);
     expect(again.status).toBe(200);
     expect(again.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
-    // The session, access (one statement: a purchase or a grant), the favourites, the recent view and the reflections.
-    expect(again.d1?.statements).toBe(5);
+    // The session, access (one statement: a purchase or a grant), the favourites, the recent view, the reflections and
+    // which cards the buyer recorded.
+    expect(again.d1?.statements).toBe(6);
   });
 
   it("a card page in the browser: the root's access check joins the same batch", async () => {

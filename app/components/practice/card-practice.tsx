@@ -1,15 +1,19 @@
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
+import type { RecordingSummary } from "~/modules/practice/recordings";
+import { VoiceRecorder } from "./voice-recorder";
 
-/** On a card's page: make it today's practice card, and the buyer's past reflections on it (theirs alone). */
+/** On a card's page: make it today's practice card, the buyer's own recording of it and past reflections (theirs alone). */
 export function CardPractice({
   cardId,
   canPractise,
   reflections,
+  recording,
 }: {
   cardId: string;
   canPractise: boolean;
   reflections: { day: string; reflection: string }[];
+  recording: RecordingSummary | null;
 }) {
   if (!canPractise && reflections.length === 0) return null;
   return (
@@ -24,6 +28,7 @@ export function CardPractice({
           <SubmitButton pendingText="Choosing...">Practise this card today</SubmitButton>
         </Form>
       ) : null}
+      {canPractise ? <VoiceRecorder cardId={cardId} recording={recording} returnTo={`/cards/${cardId}`} /> : null}
       {reflections.length > 0 ? (
         <ul className="space-y-2">
           {reflections.map((entry) => (

@@ -8,7 +8,9 @@ import { FormAlert, SubmitButton } from "~/components/forms";
 import { CardPassage } from "~/components/library/card-passage";
 import { type Card, type PassageVerse, versesOf } from "~/modules/cards/card";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
+import type { RecordingSummary } from "~/modules/practice/recordings";
 import { EveningCheck, type EveningState } from "./evening-check";
+import { MyRecordingPlayer, VoiceRecorder } from "./voice-recorder";
 import { WordsField } from "./words-field";
 
 export type TodayView = {
@@ -20,6 +22,7 @@ export type TodayView = {
   chosen: boolean;
   practice: ({ reflection: string | null; saidAloud: boolean } & EveningState) | null;
   streak: { current: number; atRisk: boolean };
+  recording: RecordingSummary | null;
 };
 
 const STEPS = [
@@ -100,6 +103,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
         <blockquote className="font-serif text-2xl leading-snug">{card.affirmation}</blockquote>
         <SpeakButton text={card.affirmation} dark={false} />
         <NeedsScript>Reading aloud needs JavaScript: read it slowly to yourself instead.</NeedsScript>
+        {today.recording ? <MyRecordingPlayer cardId={card.id} recording={today.recording} /> : null}
       </Step>
 
       <Step index={1} next>
@@ -138,6 +142,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
       <Step index={3}>
         <p>Now say it aloud, in your own voice:</p>
         <blockquote className="font-serif text-xl leading-snug">{card.affirmation}</blockquote>
+        <VoiceRecorder cardId={card.id} recording={today.recording} returnTo="/today#hear-again" />
         {done ? (
           <p className="font-semibold text-ink">You said it aloud today.</p>
         ) : (

@@ -22,11 +22,13 @@ import {
   userFavorites,
   userStats,
   users,
+  voiceRecordings,
 } from "#db/schema";
 import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from "~/modules/auth/tokens.server";
 import { accountDeletionEmail } from "~/modules/email/templates.server";
 import { subjectKey } from "~/modules/experiments/assignment.server";
 import { logProblem } from "~/modules/observability/log.server";
+import { deleteAllRecordingObjects } from "~/modules/practice/recordings.server";
 import { deletedAccountEmail } from "~/modules/users/deleted-account";
 import { findUserById } from "~/modules/users/users.server";
 
@@ -34,7 +36,8 @@ type Context = Pick<AppLoadContext, "db" | "cloudflare">;
 
 /**
  * Deletes the account's personal data, all in one D1 batch (a transaction): its sessions (browser cookies and API
- * bearer tokens alike), emailed links, favourites, activity, stats, badges, daily card sends, admin grants and the
+ * bearer tokens alike), emailed links, favourites, activity, practice days, voice recordings (rows here, R2 objects
+ * just before), stats, badges, daily card sends, admin grants and the
  * emails addressed to it. An account with no purchase is then deleted outright. An account with one keeps the
  * purchase record the law asks for (amount, currency, date, status, the provider's ids) on a tombstone user row with
  * every personal field emptied (deleted-account.ts), and the purchase's email becomes the tombstone's address. The
@@ -51,6 +54,8 @@ export async function deleteAccount(context: Context, user: Pick<User, "id" | "e
     .where(eq(purchases.userId, userId));
   const keepsPurchases = purchaseCount > 0;
   const now = new Date();
+  // The voice recordings' bytes first: a failure here leaves the account whole, to be deleted again.
+  await deleteAllRecordingObjects(context.cloudflare.env.CARD_ASSETS, userId);
 
   await db.batch([
     db.delete(sessions).where(eq(sessions.userId, userId)),
@@ -58,6 +63,7 @@ export async function deleteAccount(context: Context, user: Pick<User, "id" | "e
     db.delete(userFavorites).where(eq(userFavorites.userId, userId)),
     db.delete(userActivity).where(eq(userActivity.userId, userId)),
     db.delete(practiceDays).where(eq(practiceDays.userId, userId)),
+    db.delete(voiceRecordings).where(eq(voiceRecordings.userId, userId)),
     db.delete(userStats).where(eq(userStats.userId, userId)),
     db.delete(userBadges).where(eq(userBadges.userId, userId)),
     db.delete(dailyCardSends).where(eq(dailyCardSends.userId, userId)),

@@ -27,6 +27,7 @@ import {
   userStats,
 } from "#db/schema";
 import { readStoredAssignment } from "~/modules/experiments/assignment.server";
+import { exportRecordings } from "~/modules/practice/recordings.server";
 
 type ExportContext = Pick<AppLoadContext, "db" | "cloudflare">;
 type Section = (context: ExportContext, user: User) => Promise<unknown>;
@@ -122,6 +123,8 @@ const SECTIONS = {
       .from(practiceDays)
       .where(eq(practiceDays.userId, user.id))
       .orderBy(asc(practiceDays.day)),
+  // What each voice recording is (card, type, size, date); the sound stays in the app.
+  voiceRecordings: ({ db }, user) => exportRecordings(db, user.id),
   dailyCardEmails: ({ db }, user) =>
     db
       .select({ day: dailyCardSends.day, cardId: dailyCardSends.cardId, createdAt: dailyCardSends.createdAt })
