@@ -21,6 +21,9 @@ describe("a card page's passage translation, read from its URL", () => {
     expect(onlyTranslationChanged(at("/cards/a?translation=web"), at("/cards/a"))).toBe(true);
     expect(onlyTranslationChanged(at("/cards/a"), at("/cards/b?translation=web"))).toBe(false);
     expect(onlyTranslationChanged(at("/cards/a?q=x"), at("/cards/a?q=y&translation=web"))).toBe(false);
+    // The page reloading its own data (after a saved recording) is not a change of translation.
+    expect(onlyTranslationChanged(at("/today?translation=web"), at("/today?translation=web"))).toBe(false);
+    expect(onlyTranslationChanged(at("/today"), at("/today"))).toBe(false);
   });
 
   it("names the span a passage covers", () => {

@@ -28,7 +28,8 @@ export function translationSearch(search: string, translation: PassageTranslatio
 
 /** Whether two addresses of a page differ in their translation alone: no new data is needed to show it. */
 export function onlyTranslationChanged(current: URL, next: URL): boolean {
-  if (current.pathname !== next.pathname) return false;
+  // The same address is a reload the page asked for (a saved recording): never skipped.
+  if (current.pathname !== next.pathname || current.search === next.search) return false;
   return translationSearch(current.search, "kjv") === translationSearch(next.search, "kjv");
 }
 
