@@ -369,14 +369,15 @@ if (servedSteps.some(runs)) {
       );
       console.log(
         "  (the target is the ratio to the bare constant Worker; beside it, the ratio to the same constant behind the app's static-asset router, which wrangler dev runs in the Worker's process and production runs outside it; " +
-          "last, the client's own CPU per request against the app and the constant: far below a request's time, the client sets no ceiling)",
+          "last, the client's own CPU per request against the app and the constant (far below a request's time: the client sets no ceiling), and workerd's, which the load moves least)",
       );
       for (const row of throughput) {
         const target = row.target === undefined ? "(reported)" : `(target >= ${row.target})`;
         console.log(
           `  ${row.label.padEnd(40)} ratio ${row.ratio.toFixed(2)} ${target.padEnd(16)} (app ${row.app.toFixed(0)} req/s, constant ${row.constant.toFixed(0)} req/s; ` +
             `behind the asset router ${row.constantWithAssets.toFixed(0)} req/s: ratio ${row.ratioWithAssets.toFixed(2)}; ` +
-            `client CPU ${row.clientCpuMs.app.toFixed(2)} / ${row.clientCpuMs.constant.toFixed(2)} ms a request)`,
+            `client CPU ${row.clientCpuMs.app.toFixed(2)} / ${row.clientCpuMs.constant.toFixed(2)} ms a request, ` +
+            `workerd ${row.serverCpuMs.app.toFixed(2)} / ${row.serverCpuMs.constant.toFixed(2)} ms)`,
         );
       }
       console.log(`  (load average after the throughput step: ${loadAverage()})`);
