@@ -41,7 +41,7 @@ import {
   runLighthouse,
 } from "./lib/lighthouse";
 import { measureRequestCounts, printRequestCounts } from "./lib/request-counts";
-import { BROWSER_UA, countVisitorLandingWrites, timeThroughput, visitorAndBuyerCases } from "./lib/throughput";
+import { countVisitorLandingWrites, returningVisitorCookies, timeThroughput, visitorAndBuyerCases } from "./lib/throughput";
 
 const port = process.env.BENCH_PORT ?? "8799";
 const origin = `http://127.0.0.1:${port}`;
@@ -246,14 +246,7 @@ const LIGHTHOUSE_RUNS = 5;
  * with its target) and the landing with its cache cold.
  */
 async function timePublicPagesThroughput() {
-  const first = await fetch(`${origin}/`, { headers: { "User-Agent": BROWSER_UA } });
-  await first.arrayBuffer();
-  const returningVisitor = {
-    Cookie: first.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; "),
-  };
+  const returningVisitor = await returningVisitorCookies(origin);
   const { cards } = (await (await fetch(`${origin}/api/cards`)).json()) as { cards: { id: string }[] };
   const buyer = await signedInBuyer(origin, "bench-throughput");
   return timeThroughput(origin, [
@@ -371,18 +364,23 @@ if (servedSteps.some(runs)) {
     }
     if (throughput && landingWrites) {
       console.log(
-        `Throughput against a constant Worker with the same bytes (${"8 connections"}, 3 alternating windows of 3 s; a new visitor sends no cookie):`,
+        "Throughput against a constant Worker with the same bytes (node:http, 8 keep-alive connections, 3 alternating windows of 3 s; " +
+          "a new visitor sends no cookie and an address of its own each request, a returning one a browser's cookies after the landing's image):",
       );
       console.log(
-        "  (the target is the ratio to the bare constant Worker; beside it, the ratio to the same constant behind the app's static-asset router, which wrangler dev runs in the Worker's process and production runs outside it)",
+        "  (the target is the ratio to the bare constant Worker; beside it, the ratio to the same constant behind the app's static-asset router, which wrangler dev runs in the Worker's process and production runs outside it; " +
+          "last, the client's own CPU per request against the app and the constant (far below a request's time: the client sets no ceiling), and workerd's, which the load moves least)",
       );
       for (const row of throughput) {
         const target = row.target === undefined ? "(reported)" : `(target >= ${row.target})`;
         console.log(
           `  ${row.label.padEnd(40)} ratio ${row.ratio.toFixed(2)} ${target.padEnd(16)} (app ${row.app.toFixed(0)} req/s, constant ${row.constant.toFixed(0)} req/s; ` +
-            `behind the asset router ${row.constantWithAssets.toFixed(0)} req/s: ratio ${row.ratioWithAssets.toFixed(2)})`,
+            `behind the asset router ${row.constantWithAssets.toFixed(0)} req/s: ratio ${row.ratioWithAssets.toFixed(2)}; ` +
+            `client CPU ${row.clientCpuMs.app.toFixed(2)} / ${row.clientCpuMs.constant.toFixed(2)} ms a request, ` +
+            `workerd ${row.serverCpuMs.app.toFixed(2)} / ${row.serverCpuMs.constant.toFixed(2)} ms)`,
         );
       }
+      console.log(`  (load average after the throughput step: ${loadAverage()})`);
       console.log(
         `KV writes and D1 writes during a visitor's landing: ${landingWrites.kvWrites} and ${landingWrites.d1Writes} ` +
           `(${landingWrites.landings} new visitors' GET /, rows in the local state before and after; ` +
