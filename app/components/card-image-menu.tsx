@@ -2,7 +2,6 @@ import { type MouseEvent, useState } from "react";
 import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/hooks/use-hydrated";
 import {
   cardImagePath,
   DEFAULT_IMAGE_STYLE,
@@ -51,7 +50,6 @@ export function CardImageMenu({
   token?: string | null;
   buttonClassName: string;
 }) {
-  const hydrated = useHydrated();
   const { showToast } = useToast();
   const [busy, setBusy] = useState(false);
 
@@ -93,7 +91,7 @@ export function CardImageMenu({
     const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-style]");
     const style = IMAGE_STYLES.find((known) => known === link?.dataset.style);
     const format = link?.dataset.format === "wallpaper" ? "wallpaper" : "card";
-    if (hydrated && style) onDownload(event, style, format);
+    if (style) onDownload(event, style, format);
   }
 
   function onShare(event: MouseEvent) {
@@ -157,12 +155,14 @@ export function CardImageMenu({
         <a
           className={`${itemClass} font-semibold`}
           href={cardImagePath(cardId, { style: DEFAULT_IMAGE_STYLE, download: true, token })}
-          onClick={hydrated ? onShare : undefined}
+          onClick={onShare}
         >
           <Icon name="share-network" className="mx-[22px] h-6 w-6 shrink-0" />
           Share image
         </a>
-        <p className="px-2 pb-1 text-xs text-ink-muted">{hydrated ? SHARE_HINT : SAVED_HINT}</p>
+        {/* Which hint is true depends on whether the script runs: both are rendered, CSS shows one (app/tailwind.css). */}
+        <p className="script-only px-2 pb-1 text-xs text-ink-muted">{SHARE_HINT}</p>
+        <p className="script-hidden px-2 pb-1 text-xs text-ink-muted">{SAVED_HINT}</p>
       </div>
     </details>
   );

@@ -2,6 +2,8 @@ import { createContext, type ReactNode, startTransition, useContext, useEffect, 
 
 const HydratedContext = createContext(false);
 
+const HYDRATED_ATTRIBUTE = "data-hydrated";
+
 // True in the browser until the document's first hydration has committed (StaticHtml keeps the server's HTML then).
 let hydratingDocument = typeof document !== "undefined";
 
@@ -19,6 +21,8 @@ export function HydratedProvider({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     hydratingDocument = false;
+    // Shows the controls the server rendered hidden (.script-only in app/tailwind.css): no re-render needed for them.
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
     startTransition(() => setHydrated(true));
   }, []);
   return <HydratedContext.Provider value={hydrated}>{children}</HydratedContext.Provider>;

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { type Card, cardShareText } from "~/modules/cards/card";
 import { type ShareTarget, shareIntentUrl, shareLinkIssuerPath } from "~/modules/sharing/share-path";
 import { iconButtonClass } from "./card-controls";
@@ -14,7 +13,6 @@ const COPIED_RESET_MS = 2000;
  * the Web Share API, the button opens the system share sheet instead.
  */
 export function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string | undefined; dark: boolean }) {
-  const hydrated = useHydrated();
   const { showToast } = useToast();
   const [copied, setCopied] = useState(false);
   const text = cardShareText(card);
@@ -81,12 +79,14 @@ export function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: stri
             Share on WhatsApp
           </a>
         </StaticHtml>
-        {hydrated ? (
-          <button type="button" className={`${linkClass} flex w-full items-center gap-2 text-left`} onClick={() => copyText("Copied!")}>
-            {copied ? <Icon name="check" className="h-4 w-4 text-sage-700" /> : <Icon name="copy" className="h-4 w-4" />}
-            {copied ? "Copied" : "Copy as text"}
-          </button>
-        ) : null}
+        <button
+          type="button"
+          className={`script-only ${linkClass} flex w-full items-center gap-2 text-left`}
+          onClick={() => copyText("Copied!")}
+        >
+          {copied ? <Icon name="check" className="h-4 w-4 text-sage-700" /> : <Icon name="copy" className="h-4 w-4" />}
+          {copied ? "Copied" : "Copy as text"}
+        </button>
       </div>
     </details>
   );
