@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { type KeyboardEvent, type ReactNode, useId } from "react";
+import { type KeyboardEvent, memo, type ReactNode, useId } from "react";
 import { CardImageMenu } from "~/components/card-image-menu";
 import { FavoriteForm } from "~/components/library/favorite-form";
 import { StaticHtml } from "~/components/static-html";
@@ -12,7 +12,11 @@ import { ShareMenu } from "./share-menu";
 
 const GRADIENTS = new Set(["sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden"]);
 
-export function AffirmationCard({
+/**
+ * Memoised: a page that re-renders for a router update that changes none of a card's props (Remix patching in the
+ * routes its links lead to, right after hydration) skips its cards (docs/decisions/040-landing-main-thread.md).
+ */
+export const AffirmationCard = memo(function AffirmationCard({
   card,
   shareUrl,
   categoryLabel,
@@ -198,7 +202,7 @@ export function AffirmationCard({
       </div>
     </article>
   );
-}
+});
 
 /** The whole face is a label for the flip checkbox, so a click anywhere flips without JavaScript. */
 function FlipArea({ toggleId }: { toggleId: string }) {
