@@ -1,7 +1,7 @@
 import { type MouseEvent, useState } from "react";
+import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/hooks/use-hydrated";
 import {
   cardImagePath,
   DEFAULT_IMAGE_STYLE,
@@ -50,7 +50,6 @@ export function CardImageMenu({
   token?: string | null;
   buttonClassName: string;
 }) {
-  const hydrated = useHydrated();
   const { showToast } = useToast();
   const [busy, setBusy] = useState(false);
 
@@ -87,6 +86,14 @@ export function CardImageMenu({
     void run(async () => saveFile(await fetchImage(style, format)));
   }
 
+  // The items are static HTML (never hydrated): one handler on their list reads which one was clicked.
+  function onItemClick(event: MouseEvent) {
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-style]");
+    const style = IMAGE_STYLES.find((known) => known === link?.dataset.style);
+    const format = link?.dataset.format === "wallpaper" ? "wallpaper" : "card";
+    if (style) onDownload(event, style, format);
+  }
+
   function onShare(event: MouseEvent) {
     event.preventDefault();
     void run(async () => {
@@ -121,14 +128,15 @@ export function CardImageMenu({
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-64 space-y-1 rounded-xl bg-surface p-2 shadow-xl ring-1 ring-black/10" aria-busy={busy}>
         <p className="px-2 pt-1 text-sm font-semibold text-ink">{busy ? "Preparing..." : "Download PNG"}</p>
-        <ul className="space-y-0.5" data-testid="image-menu-items">
+        <StaticHtml as="ul" key={`${cardId} ${token}`} className="space-y-0.5" data-testid="image-menu-items" onClick={onItemClick}>
           {items.map(({ style, format, label, detail }) => (
             <li key={`${format}-${style}`}>
               <a
                 className={itemClass}
                 href={cardImagePath(cardId, { style, format, download: true, token })}
                 aria-label={`Download ${label} PNG${detail ? ` (${detail.replace(" × ", "x")})` : ""}`}
-                onClick={hydrated ? (event) => onDownload(event, style, format) : undefined}
+                data-style={style}
+                data-format={format}
               >
                 <span className="flex h-12 w-[72px] shrink-0 justify-center">
                   <Thumbnail
@@ -143,16 +151,18 @@ export function CardImageMenu({
               </a>
             </li>
           ))}
-        </ul>
+        </StaticHtml>
         <a
           className={`${itemClass} font-semibold`}
           href={cardImagePath(cardId, { style: DEFAULT_IMAGE_STYLE, download: true, token })}
-          onClick={hydrated ? onShare : undefined}
+          onClick={onShare}
         >
           <Icon name="share-network" className="mx-[22px] h-6 w-6 shrink-0" />
           Share image
         </a>
-        <p className="px-2 pb-1 text-xs text-ink-muted">{hydrated ? SHARE_HINT : SAVED_HINT}</p>
+        {/* Which hint is true depends on whether the script runs: both are rendered, CSS shows one (app/tailwind.css). */}
+        <p className="script-only px-2 pb-1 text-xs text-ink-muted">{SHARE_HINT}</p>
+        <p className="script-hidden px-2 pb-1 text-xs text-ink-muted">{SAVED_HINT}</p>
       </div>
     </details>
   );

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
+import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
 import { useSiteSettings } from "~/hooks/use-site-settings";
 import { useViewer } from "~/hooks/use-viewer";
@@ -122,7 +123,8 @@ export function SiteFooter({ anchorsBase = "" }: { anchorsBase?: string }) {
   const { socialUrl, supportEmail } = useSiteSettings();
   const footerLink = "text-sage-100 underline-offset-4 hover:underline";
   return (
-    <footer id="contact" className="bg-sage-900 text-white">
+    // Links and text only: never hydrated.
+    <StaticHtml as="footer" id="contact" className="bg-sage-900 text-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:px-8">
         <div>
           <p className="font-serif text-xl font-bold">LIGHT Cards</p>
@@ -170,6 +172,6 @@ export function SiteFooter({ anchorsBase = "" }: { anchorsBase?: string }) {
       <p className="border-t border-white/10 py-4 text-center text-xs text-sage-100">
         © {new Date().getFullYear()} LIGHT Cards. Scripture quotations from the King James Version (public domain).
       </p>
-    </footer>
+    </StaticHtml>
   );
 }

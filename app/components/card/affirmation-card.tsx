@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import { type KeyboardEvent, type ReactNode, useId } from "react";
+import { type KeyboardEvent, memo, type ReactNode, useId } from "react";
 import { CardImageMenu } from "~/components/card-image-menu";
 import { FavoriteForm } from "~/components/library/favorite-form";
+import { StaticHtml } from "~/components/static-html";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
 import { type Card, formatTheme, versesOf } from "~/modules/cards/card";
 import { FavoriteButton, type FavoriteControl, iconButtonClass, SpeakButton } from "./card-controls";
@@ -11,7 +12,11 @@ import { ShareMenu } from "./share-menu";
 
 const GRADIENTS = new Set(["sage-to-lavender", "ocean-breeze", "golden-hour", "forest-mist", "twilight", "rose-garden"]);
 
-export function AffirmationCard({
+/**
+ * Memoised: a page that re-renders for a router update that changes none of a card's props (Remix patching in the
+ * routes its links lead to, right after hydration) skips its cards (docs/decisions/042-landing-main-thread.md).
+ */
+export const AffirmationCard = memo(function AffirmationCard({
   card,
   shareUrl,
   categoryLabel,
@@ -119,13 +124,14 @@ export function AffirmationCard({
               <CardImageMenu cardId={card.id} title={card.title} token={imageToken} buttonClassName={iconButtonClass(dark)} />
             </div>
           </div>
-          <div className="pointer-events-none flex flex-1 flex-col items-center justify-center gap-4 text-center">
+          {/* The card's words are never hydrated: only its controls are React's (StaticHtml). */}
+          <StaticHtml key={card.id} className="pointer-events-none flex flex-1 flex-col items-center justify-center gap-4 text-center">
             <CardIcon name={card.icon} className={`h-10 w-10 ${dark ? "text-gold-300" : "text-accent"}`} />
             <Heading className="font-serif text-2xl font-bold leading-tight">{card.title}</Heading>
             <p className="font-serif text-lg leading-relaxed" data-testid="affirmation">
               {card.affirmation}
             </p>
-          </div>
+          </StaticHtml>
           {/* As tall as Speak, which shows once the script runs: nothing below it moves when it does. */}
           <div className="pointer-events-none relative z-10 flex min-h-[44px] flex-wrap items-center justify-between gap-2 [&>button]:pointer-events-auto">
             <SpeakButton text={`${card.title}. ${card.affirmation}`} dark={dark} onSpeak={onSpeak} />
@@ -152,7 +158,7 @@ export function AffirmationCard({
           data-face="back"
         >
           <FlipArea toggleId={toggleId} />
-          <div className="pointer-events-none flex flex-1 flex-col gap-3">
+          <StaticHtml key={card.id} className="pointer-events-none flex flex-1 flex-col gap-3">
             <span className="self-start rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold uppercase tracking-wide text-ink">
               Scripture
             </span>
@@ -188,7 +194,7 @@ export function AffirmationCard({
               <p className="text-sm font-semibold text-ink">Today's Reflection</p>
               <CardReflection card={card} textClassName="text-sm" />
             </div>
-          </div>
+          </StaticHtml>
           <p className="pointer-events-none mt-3 text-right text-sm text-ink-muted" aria-hidden="true">
             Tap to flip back
           </p>
@@ -196,7 +202,7 @@ export function AffirmationCard({
       </div>
     </article>
   );
-}
+});
 
 /** The whole face is a label for the flip checkbox, so a click anywhere flips without JavaScript. */
 function FlipArea({ toggleId }: { toggleId: string }) {

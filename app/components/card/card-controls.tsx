@@ -32,24 +32,22 @@ export function FavoriteButton({ favorite, dark, title }: { favorite: FavoriteCo
 const SPEECH_RATE = 0.8;
 const SPEECH_PITCH = 1;
 
-/** Shown only once JavaScript runs and the browser can speak. */
+/**
+ * Shown only once JavaScript runs and the browser can speak. The server renders it, invisible with its place held
+ * (`.script-only-reserved`), so the card's footer does not shift and nothing re-renders when the script arrives.
+ */
 export function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boolean; onSpeak?: () => void }) {
-  const hydrated = useHydrated();
   const [speaking, setSpeaking] = useState(false);
+  const [supported, setSupported] = useState(true);
   const utterance = useRef<SpeechSynthesisUtterance | null>(null);
-  const supported = hydrated && typeof window !== "undefined" && "speechSynthesis" in window;
 
   useEffect(() => {
+    if (!("speechSynthesis" in window)) setSupported(false);
     return () => {
       if (utterance.current) window.speechSynthesis.cancel();
     };
   }, []);
 
-  // Until the script runs, the button's place is held, so the card's footer does not shift when it appears.
-  if (!hydrated)
-    return (
-      <span className="inline-block h-11 w-[108px] [@media(scripting:none)]:hidden" aria-hidden="true" data-testid="speak-placeholder" />
-    );
   if (!supported) return null;
 
   function toggle() {
@@ -76,7 +74,7 @@ export function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boole
       type="button"
       onClick={toggle}
       aria-pressed={speaking}
-      className={`inline-flex min-h-[44px] items-center gap-2 rounded-full px-4 text-sm font-semibold ${
+      className={`script-only-reserved inline-flex min-h-[44px] items-center gap-2 rounded-full px-4 text-sm font-semibold ${
         dark ? "bg-white/15 text-white hover:bg-white/25" : "bg-surface/80 text-ink hover:bg-surface"
       }`}
     >

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
+import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { type Card, cardShareText } from "~/modules/cards/card";
 import { type ShareTarget, shareIntentUrl, shareLinkIssuerPath } from "~/modules/sharing/share-path";
 import { iconButtonClass } from "./card-controls";
@@ -13,7 +13,6 @@ const COPIED_RESET_MS = 2000;
  * the Web Share API, the button opens the system share sheet instead.
  */
 export function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: string | undefined; dark: boolean }) {
-  const hydrated = useHydrated();
   const { showToast } = useToast();
   const [copied, setCopied] = useState(false);
   const text = cardShareText(card);
@@ -69,21 +68,25 @@ export function ShareMenu({ card, shareUrl, dark }: { card: Card; shareUrl: stri
         <Icon name="share-network" className="h-6 w-6" />
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-52 rounded-xl bg-surface p-2 shadow-xl ring-1 ring-black/10">
-        <a className={linkClass} href={intentHref("x")} target="_blank" rel="noopener noreferrer">
-          Share on X (Twitter)
-        </a>
-        <a className={linkClass} href={intentHref("facebook")} target="_blank" rel="noopener noreferrer">
-          Share on Facebook
-        </a>
-        <a className={linkClass} href={intentHref("whatsapp")} target="_blank" rel="noopener noreferrer">
-          Share on WhatsApp
-        </a>
-        {hydrated ? (
-          <button type="button" className={`${linkClass} flex w-full items-center gap-2 text-left`} onClick={() => copyText("Copied!")}>
-            {copied ? <Icon name="check" className="h-4 w-4 text-sage-700" /> : <Icon name="copy" className="h-4 w-4" />}
-            {copied ? "Copied" : "Copy as text"}
-          </button>
-        ) : null}
+        <StaticHtml key={`${card.id} ${shareUrl}`} className="contents">
+          <a className={linkClass} href={intentHref("x")} target="_blank" rel="noopener noreferrer">
+            Share on X (Twitter)
+          </a>
+          <a className={linkClass} href={intentHref("facebook")} target="_blank" rel="noopener noreferrer">
+            Share on Facebook
+          </a>
+          <a className={linkClass} href={intentHref("whatsapp")} target="_blank" rel="noopener noreferrer">
+            Share on WhatsApp
+          </a>
+        </StaticHtml>
+        <button
+          type="button"
+          className={`script-only ${linkClass} flex w-full items-center gap-2 text-left`}
+          onClick={() => copyText("Copied!")}
+        >
+          {copied ? <Icon name="check" className="h-4 w-4 text-sage-700" /> : <Icon name="copy" className="h-4 w-4" />}
+          {copied ? "Copied" : "Copy as text"}
+        </button>
       </div>
     </details>
   );

@@ -1,3 +1,4 @@
+import { StaticHtml } from "~/components/static-html";
 import type { Faq } from "~/content/landing-copy";
 
 const QUESTION_CLASS = "flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden";
@@ -5,7 +6,7 @@ const QUESTION_CLASS = "flex cursor-pointer list-none items-center justify-betwe
 /** Frequently asked questions: an exclusive <details> group, one open at a time with or without JavaScript. */
 export function FaqSection({ faqs }: { faqs: Faq[] }) {
   return (
-    <section aria-labelledby="faq-title" className="bg-white">
+    <StaticHtml as="section" aria-labelledby="faq-title" className="bg-white">
       <div className="section max-w-3xl">
         <h2 id="faq-title" className="section-title">
           Frequently Asked Questions
@@ -24,6 +25,6 @@ export function FaqSection({ faqs }: { faqs: Faq[] }) {
           ))}
         </div>
       </div>
-    </section>
+    </StaticHtml>
   );
 }

@@ -1,9 +1,10 @@
+import { StaticHtml } from "~/components/static-html";
 import { FEATURES } from "~/content/landing-copy";
 
 /** The feature tiles: everything the collection offers for a daily practice. */
 export function FeaturesSection() {
   return (
-    <section aria-labelledby="features-title" className="bg-white">
+    <StaticHtml as="section" aria-labelledby="features-title" className="bg-white">
       <div className="section">
         <h2 id="features-title" className="section-title">
           Everything You Need for a Daily Practice
@@ -17,6 +18,6 @@ export function FeaturesSection() {
           ))}
         </ul>
       </div>
-    </section>
+    </StaticHtml>
   );
 }

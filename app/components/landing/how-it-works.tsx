@@ -1,3 +1,4 @@
+import { StaticHtml } from "~/components/static-html";
 import { LIGHT_STEPS } from "~/content/landing-copy";
 
 const LETTER_CLASS =
@@ -6,7 +7,7 @@ const LETTER_CLASS =
 /** The LIGHT method in five steps, one tile per letter. */
 export function HowItWorksSection() {
   return (
-    <section aria-labelledby="method-title" className="section">
+    <StaticHtml as="section" aria-labelledby="method-title" className="section">
       <h2 id="method-title" className="section-title">
         The LIGHT Method in Five Steps
       </h2>
@@ -24,6 +25,6 @@ export function HowItWorksSection() {
           </li>
         ))}
       </ol>
-    </section>
+    </StaticHtml>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { memo } from "react";
 import { BuyLink } from "~/components/buy-link";
 import { AffirmationCard, CardGrid } from "~/components/card/affirmation-card";
 import type { Card, CategorySummary } from "~/modules/cards/card";
@@ -10,7 +11,8 @@ import { sharePath } from "~/modules/sharing/share-path";
  * the message for an unknown category, the preview cards and a CTA. A click on a tab or a card counts as the A/B
  * tests' preview_click (with JavaScript).
  */
-export function PreviewSection({
+/** Memoised: its props come from the loader's data, unchanged by the router updates that follow hydration. */
+export const PreviewSection = memo(function PreviewSection({
   cardCount,
   previewCount,
   categories,
@@ -45,12 +47,7 @@ export function PreviewSection({
       <div className="mt-10" data-testid="preview-cards">
         <CardGrid>
           {previewCards.map((card) => (
-            <AffirmationCard
-              key={card.id}
-              card={card}
-              shareUrl={new URL(sharePath(card.id), pageUrl).href}
-              onFlip={() => reportPreviewClick("card")}
-            />
+            <AffirmationCard key={card.id} card={card} shareUrl={new URL(sharePath(card.id), pageUrl).href} onFlip={reportCardFlip} />
           ))}
         </CardGrid>
       </div>
@@ -61,7 +58,10 @@ export function PreviewSection({
       </p>
     </section>
   );
-}
+});
+
+// One function for every card, so the memoised cards see the same props on each render.
+const reportCardFlip = () => reportPreviewClick("card");
 
 const TAB_CLASS = "inline-flex min-h-[44px] flex-col items-center justify-center rounded-full px-4 py-1 text-sm font-semibold ring-1";
 

@@ -1,5 +1,6 @@
 import { BuyLink } from "~/components/buy-link";
 import { CheckList } from "~/components/check-list";
+import { StaticHtml } from "~/components/static-html";
 import type { LandingCopy } from "~/content/landing-copy";
 import { ctaHref } from "~/modules/experiments/experiments";
 
@@ -33,17 +34,19 @@ export function PricingSection({
         </p>
         <p className="mt-2 font-semibold">{pricing.headline}</p>
         <p className="mt-1 text-sm text-ink-muted">{pricing.note}</p>
-        <CheckList
-          className="mt-6 space-y-2 text-left"
-          items={[
-            `All ${cardCount} affirmation cards in ${categoryCount} categories`,
-            "A King James Version verse and a reflection prompt on every card",
-            "High-resolution PDF of the collection for mobile and print",
-            "Card images to download and share",
-            "Lifetime access with no recurring fees",
-            "30-day money-back guarantee",
-          ]}
-        />
+        <StaticHtml className="contents">
+          <CheckList
+            className="mt-6 space-y-2 text-left"
+            items={[
+              `All ${cardCount} affirmation cards in ${categoryCount} categories`,
+              "A King James Version verse and a reflection prompt on every card",
+              "High-resolution PDF of the collection for mobile and print",
+              "Card images to download and share",
+              "Lifetime access with no recurring fees",
+              "30-day money-back guarantee",
+            ]}
+          />
+        </StaticHtml>
         <BuyLink to={ctaHref("pricing")} className="btn-primary mt-8 w-full" cta="pricing">
           {ctaLabel}
         </BuyLink>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { BuyLink } from "~/components/buy-link";
+import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
 import { SPEAKING_BENEFITS } from "~/content/landing-copy";
 
@@ -12,7 +13,7 @@ export function SpeakingBenefitsSection({ ctaLabel, aside }: { ctaLabel: string;
           <h2 id="speak-title" className="font-serif text-3xl font-bold sm:text-4xl">
             Why Speak Your Affirmations Aloud?
           </h2>
-          <ul className="space-y-4">
+          <StaticHtml as="ul" className="space-y-4">
             {SPEAKING_BENEFITS.map((benefit) => (
               <li key={benefit.title} className="flex gap-3">
                 <Icon name="check-bold" className="mt-1 h-5 w-5 flex-none text-sage-700" />
@@ -22,7 +23,7 @@ export function SpeakingBenefitsSection({ ctaLabel, aside }: { ctaLabel: string;
                 </div>
               </li>
             ))}
-          </ul>
+          </StaticHtml>
           <BuyLink to="/checkout" className="btn-primary">
             {ctaLabel}
           </BuyLink>

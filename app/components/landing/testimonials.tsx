@@ -1,3 +1,4 @@
+import { StaticHtml } from "~/components/static-html";
 /** The voices the landing page quotes: consented customer testimonials, or Scripture until there are enough. */
 export type LandingVoices =
   | { kind: "customers"; testimonials: { id: string; displayName: string; location: string | null; quote: string }[] }
@@ -6,7 +7,7 @@ export type LandingVoices =
 /** Testimonials, or what Scripture says about spoken words until real customers agree to be quoted. */
 export function TestimonialsSection({ voices }: { voices: LandingVoices }) {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="scroll-mt-20 bg-white">
+    <StaticHtml as="section" id="testimonials" aria-labelledby="testimonials-title" className="scroll-mt-20 bg-white">
       <div className="section">
         {voices.kind === "customers" ? (
           <>
@@ -52,6 +53,6 @@ export function TestimonialsSection({ voices }: { voices: LandingVoices }) {
           </>
         )}
       </div>
-    </section>
+    </StaticHtml>
   );
 }
