@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectHydrated, test } from "./fixtures";
 
 /**
  * Every form of the app, filled in before its page hydrates: a reader on a slow phone types as soon as the page shows,
@@ -72,5 +72,62 @@ test.describe("forms filled in before the scripts run @js", () => {
   test("the admin's /admin", async ({ page, loginAsAdmin, beforeHydration }) => {
     await loginAsAdmin();
     await expectTypedBeforeHydrationKept(page, "/admin", beforeHydration);
+  });
+});
+
+test.describe("a tap while the scripts are starting @js", () => {
+  /*
+   * Remix reads the page's data (inlined in the HTML) during its first render. A tap after the scripts had started
+   * but before that first render made React render the document at once, meet the read still pending, and give up for
+   * good (React error 345): the page never hydrated. Here the tap lands in that moment every time, as React starts
+   * listening, with the data held unread, instead of now and then on a slow phone.
+   */
+  test("a card turned as the scripts start stays turned, and the page hydrates", async ({ page }) => {
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.addInitScript(() => {
+      const held: (() => void)[] = [];
+      const controller = ReadableStreamDefaultController.prototype;
+      for (const method of ["enqueue", "close"] as const) {
+        const original = controller[method] as (this: ReadableStreamDefaultController, ...args: unknown[]) => void;
+        Object.defineProperty(controller, method, {
+          value(this: ReadableStreamDefaultController, ...args: unknown[]) {
+            held.push(() => original.apply(this, args));
+          },
+        });
+      }
+      Object.assign(window, {
+        __releaseRemixState: () => {
+          for (const run of held.splice(0)) run();
+        },
+      });
+
+      // React listens on the document from the moment hydration is asked for; the tap follows right after.
+      const addEventListener = EventTarget.prototype.addEventListener;
+      let tapped = false;
+      EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget["addEventListener"]>) {
+        addEventListener.apply(this, args);
+        const [type, , options] = args;
+        const capture = options === true || (typeof options === "object" && options.capture === true);
+        if (this === document && type === "click" && capture && !tapped) {
+          tapped = true;
+          queueMicrotask(() =>
+            document.querySelector<HTMLElement>('[data-card-id="abundance-the-lord-is-my-shepherd"] [data-face="front"] label')?.click(),
+          );
+        }
+      };
+    });
+    await page.goto("/sample-card");
+    const card = page.locator('[data-card-id="abundance-the-lord-is-my-shepherd"]');
+    await expect(card.locator('[data-face="back"]')).toBeVisible();
+
+    await page.evaluate(() => (window as unknown as { __releaseRemixState: () => void }).__releaseRemixState());
+    await expectHydrated(page);
+    await expect(card.locator('[data-face="back"]')).toBeVisible();
+    // The script has the card now: Enter (the script's key) turns it back to its front, where Speak shows.
+    await card.getByRole("checkbox", { name: "Flip card: The Lord Is My Shepherd" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(card.getByRole("button", { name: "Speak" })).toBeVisible();
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, expectHydrated, test } from "./fixtures";
 
 const SAMPLE = '[data-card-id="abundance-the-lord-is-my-shepherd"]';
 
@@ -94,6 +94,7 @@ test.describe("card component with JavaScript @js", () => {
   test("copies the card as text with a toast and a 2-second check mark", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/sample-card");
+    await expectHydrated(page);
     const card = page.locator(SAMPLE);
     // Without the Web Share API the share button opens the menu.
     await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));

@@ -90,11 +90,12 @@ async function holdScripts(page: Page): Promise<{ release: () => void }> {
   return { release };
 }
 
-/** Hydrated: Remix's router is running in the page. */
+/**
+ * Hydrated: React has committed the document, so the script-only controls show (`html[data-hydrated]`, set by
+ * HydratedProvider). Remix's router exists a moment earlier, before the first render has committed.
+ */
 export async function expectHydrated(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter), { intervals: [50, 100, 250] })
-    .toBe("object");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
 /*
