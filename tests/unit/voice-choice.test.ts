@@ -86,7 +86,9 @@ describe("choosing the voice that reads a card aloud", () => {
 
 describe("the text read aloud", () => {
   it("is one utterance when it is short", () => {
-    expect(speechChunks("The Lord Is My Shepherd. I am cared for.")).toEqual([{ text: "The Lord Is My Shepherd. I am cared for.", start: 0 }]);
+    expect(speechChunks("The Lord Is My Shepherd. I am cared for.")).toEqual([
+      { text: "The Lord Is My Shepherd. I am cared for.", start: 0 },
+    ]);
   });
 
   it("is cut at sentence ends into utterances Chrome's served voices read to the end, each placed in the whole", () => {

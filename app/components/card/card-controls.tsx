@@ -56,9 +56,12 @@ export function SpeakButton({
   highlightIn,
   ownRecording,
   onNoVoice,
+  framed = false,
 }: {
   text: string;
   dark: boolean;
+  /** Outlined, for a page's plain background (a card's gradient needs none). */
+  framed?: boolean;
   /** The element whose text shows what is read (all of it, or a part: a card reads its title first). */
   highlightIn?: (button: HTMLButtonElement) => Element | null;
   /** The buyer's recording to play instead of the device's voice. */
@@ -149,7 +152,7 @@ export function SpeakButton({
       aria-pressed={speaking}
       className={`script-only-reserved inline-flex min-h-[44px] items-center gap-2 rounded-full px-4 text-sm font-semibold ${
         dark ? "bg-white/15 text-white hover:bg-white/25" : "bg-surface/80 text-ink hover:bg-surface"
-      }`}
+      }${framed ? " ring-1 ring-line" : ""}`}
     >
       {speaking ? <Icon name="stop" className="h-5 w-5" /> : <Icon name="speaker-high" className="h-5 w-5" />}
       {speaking ? "Stop" : "Speak"}

@@ -31,7 +31,8 @@ export function ListenControls({ text, cardId, recording }: { text: string; card
     ...(recording ? [{ value: MY_RECORDING, label: "My recording" }] : []),
     ...(voices ?? []).map((voice) => ({ value: voice.voiceURI, label: voiceLabel(voice) })),
   ];
-  const selected = fromRecording ? MY_RECORDING : (voiceToUse(voices ?? [])?.voiceURI ?? "");
+  // The voices are the browser's: none in the server's render.
+  const selected = fromRecording ? MY_RECORDING : voices ? (voiceToUse(voices)?.voiceURI ?? "") : "";
 
   function choose(event: ChangeEvent<HTMLSelectElement>) {
     const value = event.target.value;
@@ -55,11 +56,13 @@ export function ListenControls({ text, cardId, recording }: { text: string; card
       <blockquote ref={words} className="font-serif text-2xl leading-snug">
         {text}
       </blockquote>
-      <div>
+      {/* Reading aloud is the script's: without it this takes no room (the step says so below). */}
+      <div className="[@media(scripting:none)]:hidden">
         <div className="flex flex-wrap items-center gap-3">
           <SpeakButton
             text={text}
             dark={false}
+            framed
             highlightIn={() => words.current}
             ownRecording={fromRecording ? () => audio.current : undefined}
             onNoVoice={() => setNoVoice(true)}

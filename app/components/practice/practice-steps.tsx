@@ -133,6 +133,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
         <SpeakButton
           text={today.passage ? today.passage.map((verse) => verse[translation]).join(" ") : verses.map((verse) => verse.text).join(" ")}
           dark={false}
+          framed
           highlightIn={internalizeVerses}
         />
       </Step>

@@ -19,7 +19,7 @@ const VOICE_KEY = "lc-voice";
 const LISTEN_KEY = "lc-listen";
 
 export function canSpeak(): boolean {
-  return typeof window !== "undefined" && "speechSynthesis" in window && typeof window.SpeechSynthesisUtterance === "function";
+  return typeof window !== "undefined" && Boolean(window.speechSynthesis) && typeof window.SpeechSynthesisUtterance === "function";
 }
 
 /** The voices the device lists now (none where it cannot speak). */
