@@ -6,8 +6,9 @@ import { badgeToast } from "~/modules/habit/badge-toast";
 type ActivityAnswer = { newBadges?: { badge: { name: string; description: string } }[] };
 
 /**
- * Records what a buyer does with a card in the browser (flip to the verse, Speak) through POST /api/activity.
- * A card's view and verse read count once per page; every Speak counts. A new badge arrives as a toast; a failure
+ * Records what a buyer does with a card in the browser (turning it to the verse) through POST /api/activity, once
+ * per card and page. The device reading a card aloud records nothing: only the buyer's own word or recording counts as
+ * spoken (docs/decisions/040-the-light-practice.md). A new badge arrives as a toast; a failure
  * is only logged (the spec: activity failures are silent). Offline (the installed app's kept pages) nothing is sent:
  * the request could only fail, and the page stays free to record it when opened again online.
  */
@@ -19,7 +20,7 @@ export function useActivityRecorder() {
     (cardId: string, activityType: ActivityType, metadata?: Record<string, string>) => {
       const key = `${activityType}:${cardId}`;
       if (!navigator.onLine) return;
-      if (activityType !== "speak_aloud" && recorded.current.has(key)) return;
+      if (recorded.current.has(key)) return;
       recorded.current.add(key);
       fetch("/api/activity", {
         method: "POST",

@@ -159,7 +159,6 @@ export default function CardPage() {
             onFlip={(toBack) => {
               if (toBack) recordActivity(card.id, "read_scripture", { source: "card-page" });
             }}
-            onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "card-page" })}
           />
           <VersePanel card={card} passage={passage} onRead={readVerse} />
         </div>

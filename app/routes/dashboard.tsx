@@ -156,7 +156,6 @@ export default function DashboardPage() {
                   recordActivity(featured.id, "view", { source: "dashboard" });
                   recordActivity(featured.id, "read_scripture", { source: "dashboard" });
                 }}
-                onSpeak={() => recordActivity(featured.id, "speak_aloud", { source: "dashboard" })}
               />
             </section>
           ) : null}

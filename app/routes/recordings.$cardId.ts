@@ -1,8 +1,8 @@
 /**
  * /recordings/{cardId}: the signed-in buyer's own recording of a card's affirmation (docs/decisions/040). GET plays it
  * to its owner only (`private, no-store`; 404 for anyone else); POST (multipart, field `recording`) stores or replaces
- * it; POST intent=delete removes it (a plain form with `returnTo` is sent back there with a toast). Refusals are JSON
- * `{ error }`, nothing stored.
+ * it and counts it as spoken (201, with any new badges); POST intent=delete removes it (a plain form with `returnTo` is
+ * sent back there with a toast). Refusals are JSON `{ error }`, nothing stored.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { safeRedirectPath } from "~/modules/auth/auth.schema";
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       title: "Recording deleted",
     });
   }
-  const saved = await saveRecording(context, user, cardId.data, form.get("recording"));
+  const saved = await saveRecording(context, request, user, cardId.data, form.get("recording"));
   if (saved.status !== "saved") return refuse(saved.status, saved.message);
-  return Response.json({ saved: true }, { status: 201, headers: { "Cache-Control": PRIVATE } });
+  return Response.json({ saved: true, newBadges: saved.newBadges }, { status: 201, headers: { "Cache-Control": PRIVATE } });
 }

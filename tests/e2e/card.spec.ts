@@ -1,3 +1,4 @@
+import { fakeSpeech, finishSpeaking, highlightedWord, PHONE_VOICES, reachWord, spokenSoFar } from "./fake-speech";
 import { expect, expectHydrated, test } from "./fixtures";
 
 const SAMPLE = '[data-card-id="abundance-the-lord-is-my-shepherd"]';
@@ -63,32 +64,61 @@ test.describe("card component with JavaScript @js", () => {
     expect(await inner.evaluate((el) => getComputedStyle(el).minHeight)).toBe("400px");
   });
 
-  test("speaks the affirmation at rate 0.8 and pitch 1, toggling Speak and Stop", async ({ page }) => {
-    // Headless Chromium has no voices, so the speech engine is replaced at the browser API boundary.
-    await page.addInitScript(() => {
-      const spoken: { text: string; rate: number; pitch: number }[] = [];
-      let current: SpeechSynthesisUtterance | null = null;
-      Object.assign(window, { __spoken: spoken, __finishSpeaking: () => current?.onend?.(new Event("end") as SpeechSynthesisEvent) });
-      Object.defineProperty(window, "speechSynthesis", {
-        value: {
-          speak(utterance: SpeechSynthesisUtterance) {
-            current = utterance;
-            spoken.push({ text: utterance.text, rate: utterance.rate, pitch: utterance.pitch });
-          },
-          cancel() {},
-        },
-      });
-    });
+  test("speaks the affirmation at rate 0.8 and pitch 1 in the best voice of the page's language, toggling Speak and Stop", async ({
+    page,
+  }) => {
+    await fakeSpeech(page, PHONE_VOICES);
     await page.goto("/sample-card");
     const card = page.locator(SAMPLE);
     await card.getByRole("button", { name: "Speak" }).click();
     await expect(card.getByRole("button", { name: "Stop" })).toBeVisible();
-    const spoken = await page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken);
-    expect(spoken).toEqual([{ rate: expect.closeTo(0.8, 5), pitch: 1, text: expect.stringContaining("The Lord is my shepherd") }]);
+    const spoken = await spokenSoFar(page);
+    // A premium English voice before the compact default, and never the French one; a long text in whole sentences.
+    expect(spoken.map((utterance) => utterance.text).join(" ")).toBe(
+      "The Lord Is My Shepherd. The Lord is my shepherd, and I will not lack what I need. He gives me rest, leads me beside still waters, and restores my soul. He leads me in right paths for His name’s sake.",
+    );
+    for (const utterance of spoken) {
+      expect(utterance).toEqual({
+        text: expect.any(String),
+        rate: expect.closeTo(0.8, 5),
+        pitch: 1,
+        voice: "Ava (Premium)",
+        lang: "en-US",
+      });
+    }
 
-    // When the utterance ends the button resets.
-    await page.evaluate(() => (window as unknown as { __finishSpeaking: () => void }).__finishSpeaking());
+    // As the voice reaches each word, the card highlights it; the title, read first, is not on the card's text.
+    await reachWord(page, "shepherd,");
+    await expect.poll(() => highlightedWord(page)).toEqual({ word: "shepherd,", inside: "affirmation" });
+    await reachWord(page, "rest");
+    await expect.poll(() => highlightedWord(page)).toEqual({ word: "rest", inside: "affirmation" });
+
+    // When the reading ends the button resets and the highlight goes.
+    await finishSpeaking(page);
+    await finishSpeaking(page);
     await expect(card.getByRole("button", { name: "Speak" })).toBeVisible();
+    expect(await highlightedWord(page)).toBeNull();
+  });
+
+  test("a device with no voice says so when Speak is tapped", async ({ page }) => {
+    await fakeSpeech(page, []);
+    await page.goto("/sample-card");
+    const card = page.locator(SAMPLE);
+    await card.getByRole("button", { name: "Speak" }).click();
+    await expect(page.getByTestId("toast")).toContainText("This device has no voice for reading aloud");
+    await expect(page.getByTestId("toast")).toContainText("Say it yourself, slowly: that is the practice.");
+    await expect(card.getByRole("button", { name: "Speak" })).toBeVisible();
+    expect(await spokenSoFar(page)).toEqual([]);
+  });
+
+  test("a browser without speech synthesis says so too", async ({ page }) => {
+    await page.addInitScript(() => {
+      // A browser with no speech engine at all.
+      Object.defineProperty(window, "speechSynthesis", { value: undefined });
+    });
+    await page.goto("/sample-card");
+    await page.locator(SAMPLE).getByRole("button", { name: "Speak" }).click();
+    await expect(page.getByTestId("toast")).toContainText("This device has no voice for reading aloud");
   });
 
   test("copies the card as text with a toast and a 2-second check mark", async ({ page, context }) => {

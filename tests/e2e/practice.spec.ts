@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext } from "@playwright/test";
+import { fakeSpeech, highlightedWord, PHONE_VOICES, reachWord, spokenSoFar } from "./fake-speech";
 import { expect, test } from "./fixtures";
 
 /**
@@ -71,6 +72,7 @@ test.describe("your own voice", () => {
     baseURL,
     loginAsBuyer,
   }, testInfo) => {
+    await fakeSpeech(page, PHONE_VOICES);
     await liveIn(context, baseURL!, MORNING);
     await loginAsBuyer();
     await page.goto("/today#hear-again");
@@ -80,6 +82,8 @@ test.describe("your own voice", () => {
     await expect(hearAgain.getByRole("timer")).toHaveText(/Recording… 5[0-7] s left/);
     await hearAgain.getByRole("button", { name: "Stop and save" }).click();
     await expect(hearAgain.getByRole("button", { name: "Record again" })).toBeVisible();
+    // A saved recording is the buyer speaking: their first earns First Words.
+    await expect(page.getByTestId("toast")).toContainText("New badge: First Words");
     const player = hearAgain.getByLabel("Your recording");
     await expect(player).toBeVisible();
     // The saved recording plays: the browser reads its length from the server's bytes.
@@ -88,16 +92,38 @@ test.describe("your own voice", () => {
       audio.load();
     });
     await expect(player).toHaveJSProperty("readyState", 4);
-    await expect(page.getByRole("region", { name: "Listen" }).getByLabel("Play my recording")).toBeVisible();
+
+    // Listen plays the buyer's own recording, not the device's voice; they may still choose a device voice.
+    const listen = page.getByRole("region", { name: "Listen" });
+    const voice = listen.getByLabel("Voice");
+    await expect(voice).toHaveValue("my-recording");
+    await expect(voice.getByRole("option")).toHaveText(["My recording", "Ava (Premium)", "Daniel (en-GB)", "Samantha (en-US)"]);
+    await listen.getByRole("button", { name: "Speak" }).click();
+    await expect(listen.getByRole("button", { name: "Stop" })).toBeVisible();
+    await expect
+      .poll(() => listen.locator("audio").evaluate((audio: HTMLAudioElement) => !audio.paused && audio.src))
+      .toMatch(/\/recordings\//);
+    // It plays to its end (a couple of seconds), and the button is Speak again.
+    await expect(listen.getByRole("button", { name: "Speak" })).toBeVisible({ timeout: 15_000 });
+    expect(await spokenSoFar(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("today-recorded-phone.png"), fullPage: true });
     await page.emulateMedia({ colorScheme: "dark" });
     await page.screenshot({ path: testInfo.outputPath("today-recorded-phone-dark.png"), fullPage: true });
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await voice.selectOption({ label: "Ava (Premium)" });
+    await listen.getByRole("button", { name: "Speak" }).click();
+    await expect.poll(async () => (await spokenSoFar(page)).map((utterance) => utterance.voice)).toContain("Ava (Premium)");
+    await listen.getByRole("button", { name: "Stop" }).click();
+    // The choice holds on this device.
+    await page.reload();
+    await expect(listen.getByLabel("Voice")).toHaveValue("com.apple.voice.premium.en-US.Ava");
 
     await hearAgain.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("status").getByText("Recording deleted")).toBeVisible();
     await expect(hearAgain.getByRole("button", { name: "Record my voice" })).toBeVisible();
     await expect(page.getByLabel("Your recording")).toHaveCount(0);
-    await expect(page.getByLabel("Play my recording")).toHaveCount(0);
+    await expect(listen.getByRole("option", { name: "My recording" })).toHaveCount(0);
     // Saying it aloud still completes the step.
     await hearAgain.getByRole("button", { name: "I said it aloud" }).click();
     await expect(page.getByRole("heading", { name: "Today's practice is complete" })).toBeVisible();
@@ -119,6 +145,116 @@ test.describe("your own voice", () => {
     await page.screenshot({ path: testInfo.outputPath("today-no-js-phone.png"), fullPage: true });
     await hearAgain.getByRole("button", { name: "I said it aloud" }).click();
     await expect(page.getByRole("heading", { name: "Today's practice is complete" })).toBeVisible();
+  });
+});
+
+test.describe("Listen", () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: MORNING });
+
+  test("reads in the natural voice of the page's language, keeps the buyer's choice after a reload, and highlights each word @js", async ({
+    page,
+    context,
+    baseURL,
+    loginAsBuyer,
+  }, testInfo) => {
+    await fakeSpeech(page, PHONE_VOICES);
+    await liveIn(context, baseURL!, MORNING);
+    await loginAsBuyer();
+    await page.goto("/today");
+    const listen = page.getByRole("region", { name: "Listen" });
+    // English voices only, a premium one first and the compact default last.
+    const voice = listen.getByLabel("Voice");
+    await expect(voice.getByRole("option")).toHaveText(["Ava (Premium)", "Daniel (en-GB)", "Samantha (en-US)"]);
+    await expect(voice).toHaveValue("com.apple.voice.premium.en-US.Ava");
+
+    await listen.getByRole("button", { name: "Speak" }).click();
+    await expect(listen.getByRole("button", { name: "Stop" })).toBeVisible();
+    const affirmation = (await listen.locator("blockquote").textContent()) ?? "";
+    const spoken = await spokenSoFar(page);
+    expect(spoken.map((utterance) => utterance.text).join(" ")).toBe(affirmation);
+    expect(spoken[0]).toMatchObject({ voice: "Ava (Premium)", lang: "en-US", rate: expect.closeTo(0.8, 5), pitch: 1 });
+
+    // Each word the voice reaches is highlighted where the buyer reads along.
+    const [, , , fourth = "", fifth = ""] = affirmation.split(" ");
+    await reachWord(page, fourth);
+    await expect.poll(() => highlightedWord(page)).toEqual({ word: fourth, inside: "listen" });
+    await reachWord(page, fifth);
+    await expect.poll(() => highlightedWord(page)).toEqual({ word: fifth, inside: "listen" });
+    await listen.screenshot({ path: testInfo.outputPath("listen-highlight-phone.png") });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await listen.screenshot({ path: testInfo.outputPath("listen-highlight-phone-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
+    await listen.getByRole("button", { name: "Stop" }).click();
+    expect(await highlightedWord(page)).toBeNull();
+
+    // The buyer's choice is kept on this device.
+    await voice.selectOption({ label: "Daniel (en-GB)" });
+    await page.reload();
+    await expect(listen.getByLabel("Voice")).toHaveValue("com.apple.speech.synthesis.voice.Daniel");
+    await listen.getByRole("button", { name: "Speak" }).click();
+    await expect(listen.getByRole("button", { name: "Stop" })).toBeVisible();
+    expect((await spokenSoFar(page))[0]).toMatchObject({ voice: "Daniel", lang: "en-GB" });
+  });
+
+  test("Internalize's Speak reads the passage shown, in the translation shown, word by word @js", async ({
+    page,
+    context,
+    baseURL,
+    loginAsBuyer,
+  }) => {
+    await fakeSpeech(page, PHONE_VOICES);
+    await liveIn(context, baseURL!, MORNING);
+    await loginAsBuyer();
+    await page.goto("/today#internalize");
+    const internalize = page.getByRole("region", { name: "Internalize" });
+    await internalize.getByRole("link", { name: "Modern English (WEB)" }).click();
+    await expect(internalize.getByRole("link", { name: "Modern English (WEB)" })).toHaveAttribute("aria-current", "true");
+    // What the buyer sees: the passage's words, without the verse numbers.
+    const shown = await internalize.locator("blockquote").evaluate((quote) => {
+      const copy = quote.cloneNode(true) as Element;
+      for (const number of copy.querySelectorAll("sup")) number.remove();
+      return copy.textContent ?? "";
+    });
+    await internalize.getByRole("button", { name: "Speak" }).click();
+    await expect(internalize.getByRole("button", { name: "Stop" })).toBeVisible();
+    expect((await spokenSoFar(page)).map((utterance) => utterance.text).join(" ")).toBe(shown);
+
+    const [, , third = ""] = shown.split(" ");
+    await reachWord(page, third);
+    await expect.poll(() => highlightedWord(page)).toEqual({ word: third, inside: "internalize" });
+  });
+
+  test("a device with no voice says so, and nothing counts as spoken until the buyer says it @js", async ({
+    page,
+    context,
+    baseURL,
+    loginAsBuyer,
+  }, testInfo) => {
+    await fakeSpeech(page, []);
+    await liveIn(context, baseURL!, MORNING);
+    await loginAsBuyer();
+    await page.goto("/today");
+    const listen = page.getByRole("region", { name: "Listen" });
+    await listen.getByRole("button", { name: "Speak" }).click();
+    await expect(listen.getByRole("status")).toHaveText(
+      "This device has no voice for reading aloud. Say it yourself, slowly: that is the practice.",
+    );
+    await expect(listen.getByLabel("Voice")).toHaveCount(0);
+    await listen.screenshot({ path: testInfo.outputPath("listen-no-voice-phone.png") });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await listen.screenshot({ path: testInfo.outputPath("listen-no-voice-phone-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // The card's own page: its Speak says the same, and counts nothing.
+    await page.getByRole("link", { name: "Open the card" }).click();
+    const card = page.locator("article[data-card-id]");
+    await card.getByRole("button", { name: "Speak" }).click();
+    await expect(page.getByTestId("toast")).toContainText("This device has no voice for reading aloud");
+    await page.screenshot({ path: testInfo.outputPath("card-no-voice-phone.png") });
+
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("stat-affirmations-spoken")).toHaveText("0");
+    await expect(page.getByText("Spoke aloud")).toHaveCount(0);
   });
 });
 

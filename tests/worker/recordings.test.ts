@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PASSWORD } from "../support/identities";
 import { fetchApp, ORIGIN, postForm, visibleText } from "./helpers";
-import { buyer, type Caller, paidCard, previewCardIds, signedInUser } from "./library-support";
+import { api, buyer, type Caller, paidCard, previewCardIds, signedInUser } from "./library-support";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : part)));
@@ -64,6 +64,27 @@ describe("recording the affirmation in your own voice", () => {
     const page = visibleText(await (await fetchApp(`/cards/${card.id}`, { headers: { Cookie: me.cookie } })).text());
     expect(page).toContain("Your recording");
     expect(page).toContain("Delete");
+  });
+
+  it("counts a saved recording as spoken, with First Words; a refused one counts nothing", async () => {
+    const me = await buyer("voice-spoken");
+    const card = await paidCard();
+    const spoken = async () =>
+      ((await (await api(`/api/user/${me.id}/stats`, { token: me.token })).json()) as { totalSpokenAffirmations: number })
+        .totalSpokenAffirmations;
+    expect((await upload(me, card.id, PNG)).status).toBe(415);
+    expect(await spoken()).toBe(0);
+
+    const saved = await upload(me, card.id, WEBM);
+    expect(saved.status).toBe(201);
+    // The recorder shows the badge the answer names.
+    expect(await saved.json()).toMatchObject({ saved: true, newBadges: [{ badge: { name: "First Words" } }] });
+    expect(await spoken()).toBe(1);
+    // Each recording is the buyer speaking again; deleting one does not unsay it.
+    await upload(me, card.id, OGG);
+    expect(await spoken()).toBe(2);
+    expect((await postForm(`/recordings/${card.id}`, { intent: "delete" }, { cookie: me.cookie })).status).toBe(200);
+    expect(await spoken()).toBe(2);
   });
 
   it("replaces the old recording with a new one: one per card per buyer", async () => {

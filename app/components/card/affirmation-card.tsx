@@ -5,7 +5,7 @@ import { FavoriteForm } from "~/components/library/favorite-form";
 import { StaticHtml } from "~/components/static-html";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
 import { type Card, formatTheme, versesOf } from "~/modules/cards/card";
-import { FavoriteButton, type FavoriteControl, iconButtonClass, SpeakButton } from "./card-controls";
+import { cardAffirmationOf, FavoriteButton, type FavoriteControl, iconButtonClass, SpeakButton } from "./card-controls";
 import { CardIcon } from "./card-icon";
 import { CardReflection } from "./card-reflection";
 import { ShareMenu } from "./share-menu";
@@ -24,7 +24,6 @@ export const AffirmationCard = memo(function AffirmationCard({
   favoriteForm,
   viewHref,
   onFlip,
-  onSpeak,
   imageToken,
   headingLevel = "h3",
   anchorId,
@@ -46,8 +45,6 @@ export const AffirmationCard = memo(function AffirmationCard({
   viewHref?: string;
   /** Called when the card turns (true: to the back, where the verse is). */
   onFlip?: (toBack: boolean) => void;
-  /** Called when Speak starts. */
-  onSpeak?: () => void;
   /** A share token that lets this page's reader download a paid card's image (the share page). */
   imageToken?: string | null;
   headingLevel?: "h2" | "h3";
@@ -134,7 +131,7 @@ export const AffirmationCard = memo(function AffirmationCard({
           </StaticHtml>
           {/* As tall as Speak, which shows once the script runs: nothing below it moves when it does. */}
           <div className="pointer-events-none relative z-10 flex min-h-[44px] flex-wrap items-center justify-between gap-2 [&>button]:pointer-events-auto">
-            <SpeakButton text={`${card.title}. ${card.affirmation}`} dark={dark} onSpeak={onSpeak} />
+            <SpeakButton text={`${card.title}. ${card.affirmation}`} dark={dark} highlightIn={cardAffirmationOf} />
             {viewHref ? (
               <Link
                 to={viewHref}

@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
+import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { listedVoices, loadVoices, type Reading, readAloud, voiceToUse } from "~/modules/speech/device-speech";
+import { clearSpokenWord, highlightSpokenWord } from "~/modules/speech/spoken-highlight";
 
 /** The round buttons on a card's face (favourite, share, image). */
 export function iconButtonClass(dark: boolean) {
@@ -29,44 +32,117 @@ export function FavoriteButton({ favorite, dark, title }: { favorite: FavoriteCo
   );
 }
 
-const SPEECH_RATE = 0.8;
-const SPEECH_PITCH = 1;
+/** What a device with no voice says when Speak is tapped (docs/decisions/040, amended): never a silent button. */
+export const NO_VOICE_MESSAGE = {
+  title: "This device has no voice for reading aloud",
+  description: "Say it yourself, slowly: that is the practice.",
+} as const;
+
+/** The card's front shows the affirmation it reads (after its title): the word read is highlighted there. */
+export function cardAffirmationOf(button: HTMLElement): Element | null {
+  return button.closest("[data-card-id]")?.querySelector('[data-face="front"] [data-testid="affirmation"]') ?? null;
+}
 
 /**
- * Shown only once JavaScript runs and the browser can speak. The server renders it, invisible with its place held
- * (`.script-only-reserved`), so the card's footer does not shift and nothing re-renders when the script arrives.
+ * Reads `text` aloud with the device's best voice of the page's language, or the one the buyer chose on this device
+ * (docs/decisions/040-the-light-practice.md, Listen), at rate 0.8 and pitch 1, each word highlighted in `highlightIn`
+ * where the browser reports word boundaries; with `ownRecording` it plays the buyer's recording instead. It records no
+ * activity: the device reading is not the buyer speaking. A device with no voice says so (`onNoVoice`, else a toast).
+ * The server renders it, invisible with its place held (`.script-only-reserved`), shown once the page has hydrated.
  */
-export function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boolean; onSpeak?: () => void }) {
+export function SpeakButton({
+  text,
+  dark,
+  highlightIn,
+  ownRecording,
+  onNoVoice,
+  framed = false,
+}: {
+  text: string;
+  dark: boolean;
+  /** Outlined, for a page's plain background (a card's gradient needs none). */
+  framed?: boolean;
+  /** The element whose text shows what is read (all of it, or a part: a card reads its title first). */
+  highlightIn?: (button: HTMLButtonElement) => Element | null;
+  /** The buyer's recording to play instead of the device's voice. */
+  ownRecording?: () => HTMLAudioElement | null;
+  onNoVoice?: () => void;
+}) {
   const [speaking, setSpeaking] = useState(false);
-  const [supported, setSupported] = useState(true);
-  const utterance = useRef<SpeechSynthesisUtterance | null>(null);
+  const { showToast } = useToast();
+  const reading = useRef<Reading | null>(null);
+  const waiting = useRef(false);
 
-  useEffect(() => {
-    if (!("speechSynthesis" in window)) setSupported(false);
-    return () => {
-      if (utterance.current) window.speechSynthesis.cancel();
-    };
-  }, []);
+  useEffect(() => () => reading.current?.stop(), []);
 
-  if (!supported) return null;
+  function stop() {
+    reading.current?.stop();
+    reading.current = null;
+    setSpeaking(false);
+  }
 
-  function toggle() {
-    const synth = window.speechSynthesis;
-    if (speaking) {
-      synth.cancel();
-      setSpeaking(false);
-      return;
-    }
-    const next = new SpeechSynthesisUtterance(text);
-    next.rate = SPEECH_RATE;
-    next.pitch = SPEECH_PITCH;
-    next.onend = () => setSpeaking(false);
-    next.onerror = () => setSpeaking(false);
-    utterance.current = next;
-    synth.cancel();
-    synth.speak(next);
+  function noVoice() {
+    if (onNoVoice) onNoVoice();
+    else showToast({ type: "message", ...NO_VOICE_MESSAGE });
+  }
+
+  function readWith(voices: SpeechSynthesisVoice[], button: HTMLButtonElement) {
+    const voice = voiceToUse(voices);
+    if (!voice) return noVoice();
+    const shown = highlightIn?.(button) ?? null;
+    const mine = {};
+    const current = readAloud(text, voice, {
+      onWord: shown ? (start, end) => highlightSpokenWord(mine, shown, text, start, end) : undefined,
+      onEnd: () => {
+        clearSpokenWord(mine);
+        if (reading.current === current) reading.current = null;
+        setSpeaking(false);
+      },
+    });
+    reading.current = current;
     setSpeaking(true);
-    onSpeak?.();
+  }
+
+  function playRecording(audio: HTMLAudioElement, button: HTMLButtonElement) {
+    let ended = false;
+    const current: Reading = {
+      stop() {
+        if (ended) return;
+        ended = true;
+        audio.pause();
+        audio.removeEventListener("ended", finish);
+        if (reading.current === current) reading.current = null;
+        setSpeaking(false);
+      },
+    };
+    const finish = () => current.stop();
+    audio.addEventListener("ended", finish);
+    audio.currentTime = 0;
+    reading.current = current;
+    setSpeaking(true);
+    // A recording that cannot play (offline, a format the browser lost) leaves the device's voice to read.
+    audio.play().catch(() => {
+      if (ended) return;
+      current.stop();
+      if (listedVoices().length > 0) readWith(listedVoices(), button);
+    });
+  }
+
+  function toggle(event: MouseEvent<HTMLButtonElement>) {
+    const button = event.currentTarget;
+    if (reading.current) return stop();
+    if (waiting.current) return;
+    const audio = ownRecording?.();
+    if (audio) return playRecording(audio, button);
+    const voices = listedVoices();
+    // Safari lists its voices at once: reading starts within the tap, which iOS requires of the first utterance.
+    if (voices.length > 0) return readWith(voices, button);
+    waiting.current = true;
+    void loadVoices().then((loaded) => {
+      waiting.current = false;
+      if (loaded.length > 0) readWith(loaded, button);
+      else noVoice();
+    });
   }
 
   return (
@@ -76,7 +152,7 @@ export function SpeakButton({ text, dark, onSpeak }: { text: string; dark: boole
       aria-pressed={speaking}
       className={`script-only-reserved inline-flex min-h-[44px] items-center gap-2 rounded-full px-4 text-sm font-semibold ${
         dark ? "bg-white/15 text-white hover:bg-white/25" : "bg-surface/80 text-ink hover:bg-surface"
-      }`}
+      }${framed ? " ring-1 ring-line" : ""}`}
     >
       {speaking ? <Icon name="stop" className="h-5 w-5" /> : <Icon name="speaker-high" className="h-5 w-5" />}
       {speaking ? "Stop" : "Speak"}

@@ -59,7 +59,12 @@ export function CardPassage({ verses }: { verses: PassageVerse[] }) {
         <blockquote className="font-serif text-lg leading-relaxed">
           <p>
             {verses.map((verse, index) => {
-              const number = <sup className="mr-0.5 font-sans text-xs font-semibold">{verseNumber(verse)}</sup>;
+              // A verse's number is on screen but not read aloud (data-unspoken: the highlight of the word read skips it).
+              const number = (
+                <sup data-unspoken="" className="mr-0.5 font-sans text-xs font-semibold">
+                  {verseNumber(verse)}
+                </sup>
+              );
               return (
                 <Fragment key={verse.reference}>
                   {index > 0 ? " " : null}

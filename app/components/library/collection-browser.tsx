@@ -222,7 +222,6 @@ const LibraryCard = memo(function LibraryCard({
         recordActivity(card.id, "view", { source: "list" });
         recordActivity(card.id, "read_scripture", { source: "list" });
       }}
-      onSpeak={() => recordActivity(card.id, "speak_aloud", { source: "list" })}
     />
   );
 });

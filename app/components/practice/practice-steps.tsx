@@ -1,16 +1,18 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SpeakButton } from "~/components/card/card-controls";
 import { CardReflection } from "~/components/card/card-reflection";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { CardPassage } from "~/components/library/card-passage";
 import { type Card, type PassageVerse, versesOf } from "~/modules/cards/card";
+import { readPassageTranslation } from "~/modules/cards/passage";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import type { RecordingSummary } from "~/modules/practice/recordings";
 import { EveningCheck, type EveningState } from "./evening-check";
-import { MyRecordingPlayer, VoiceRecorder } from "./voice-recorder";
+import { ListenControls } from "./listen-controls";
+import { VoiceRecorder } from "./voice-recorder";
 import { WordsField } from "./words-field";
 
 export type TodayView = {
@@ -67,8 +69,14 @@ function NeedsScript({ children }: { children: ReactNode }) {
   return <p className="hidden text-sm text-ink-muted [@media(scripting:none)]:block">{children}</p>;
 }
 
+/** The verses Internalize shows (the passage, or the card's own before the seed fills it). */
+function internalizeVerses(): Element | null {
+  return document.querySelector("#internalize blockquote");
+}
+
 export function PracticeSteps({ today, lastResult }: { today: TodayView; lastResult?: SubmissionResult<string[]> | null }) {
   const { card, practice } = today;
+  const translation = readPassageTranslation(new URLSearchParams(useLocation().search));
   const done = practice?.saidAloud ?? false;
   const verses = versesOf(card);
   const [form, fields] = useForm({
@@ -100,10 +108,8 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
 
       <Step index={0} next>
         <p className="text-ink-muted">Hear the affirmation, slowly.</p>
-        <blockquote className="font-serif text-2xl leading-snug">{card.affirmation}</blockquote>
-        <SpeakButton text={card.affirmation} dark={false} />
+        <ListenControls text={card.affirmation} cardId={card.id} recording={today.recording} />
         <NeedsScript>Reading aloud needs JavaScript: read it slowly to yourself instead.</NeedsScript>
-        {today.recording ? <MyRecordingPlayer cardId={card.id} recording={today.recording} /> : null}
       </Step>
 
       <Step index={1} next>
@@ -123,7 +129,13 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
         {card.wordNotes.length > 0 ? (
           <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
         ) : null}
-        <SpeakButton text={verses.map((verse) => verse.text).join(" ")} dark={false} />
+        {/* Reads what the step shows: the passage in the translation chosen above, each word highlighted in it. */}
+        <SpeakButton
+          text={today.passage ? today.passage.map((verse) => verse[translation]).join(" ") : verses.map((verse) => verse.text).join(" ")}
+          dark={false}
+          framed
+          highlightIn={internalizeVerses}
+        />
       </Step>
 
       <Step index={2}>

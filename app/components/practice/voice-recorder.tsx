@@ -1,6 +1,9 @@
 import { Form, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { badgeToast } from "~/modules/habit/badge-toast";
+import type { EarnedBadge } from "~/modules/habit/progress";
 import { RECORDING_MAX_SECONDS, RECORDING_MIME_TYPES, type RecordingSummary, recordingUrl } from "~/modules/practice/recordings";
 
 type Phase = { name: "idle" } | { name: "recording"; secondsLeft: number } | { name: "saving" };
@@ -19,6 +22,7 @@ function supportedMimeType(): string | null {
 export function VoiceRecorder({ cardId, recording, returnTo }: { cardId: string; recording: RecordingSummary | null; returnTo: string }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
+  const { showToast } = useToast();
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const [error, setError] = useState<string | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
@@ -43,6 +47,10 @@ export function VoiceRecorder({ cardId, recording, returnTo }: { cardId: string;
         const answer = (await response.json().catch(() => null)) as { error?: string } | null;
         setError(answer?.error ?? "Your recording could not be saved. Please try again.");
       } else {
+        // A saved recording is the buyer speaking: it may earn a badge (First Words).
+        const answer = (await response.json().catch(() => null)) as { newBadges?: EarnedBadge[] } | null;
+        const toast = badgeToast(answer?.newBadges ?? []);
+        if (toast) showToast(toast);
         revalidator.revalidate();
       }
     } catch {
@@ -135,21 +143,39 @@ export function VoiceRecorder({ cardId, recording, returnTo }: { cardId: string;
   );
 }
 
-/** Listen: the buyer's own recording beside the browser's voice. */
-export function MyRecordingPlayer({ cardId, recording }: { cardId: string; recording: RecordingSummary }) {
+/** Listen: the buyer's own recording as a plain player (the page without JavaScript; with it, Speak plays it). */
+export function MyRecordingPlayer({
+  cardId,
+  recording,
+  audioRef,
+}: {
+  cardId: string;
+  recording: RecordingSummary;
+  audioRef?: RefObject<HTMLAudioElement>;
+}) {
   return (
     <div className="space-y-1">
       <p className="text-sm font-semibold" id={`play-my-recording-${cardId}`}>
         Play my recording
       </p>
-      <RecordingAudio cardId={cardId} version={recording.version} labelledBy={`play-my-recording-${cardId}`} />
+      <RecordingAudio cardId={cardId} version={recording.version} labelledBy={`play-my-recording-${cardId}`} audioRef={audioRef} />
     </div>
   );
 }
 
-function RecordingAudio({ cardId, version, labelledBy }: { cardId: string; version: number; labelledBy: string }) {
+function RecordingAudio({
+  cardId,
+  version,
+  labelledBy,
+  audioRef,
+}: {
+  cardId: string;
+  version: number;
+  labelledBy: string;
+  audioRef?: RefObject<HTMLAudioElement>;
+}) {
   return (
     // biome-ignore lint/a11y/useMediaCaption: the buyer reading the affirmation printed beside it, which is its transcript.
-    <audio controls preload="none" src={recordingUrl(cardId, version)} aria-labelledby={labelledBy} className="w-full" />
+    <audio ref={audioRef} controls preload="none" src={recordingUrl(cardId, version)} aria-labelledby={labelledBy} className="w-full" />
   );
 }

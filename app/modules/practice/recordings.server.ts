@@ -10,6 +10,8 @@ import { affirmationCards, type User, voiceRecordings } from "#db/schema";
 import { getAccessStatus } from "~/modules/access/access.server";
 import { type Owner, preparedOwnedRead } from "~/modules/auth/owner.server";
 import { findLibraryCard } from "~/modules/cards/public-collection.server";
+import { recordActivitySafely } from "~/modules/habit/page-activity.server";
+import type { EarnedBadge } from "~/modules/habit/progress";
 import { RECORDING_MAX_BYTES, RECORDING_MESSAGES, type RecordingSummary } from "./recordings";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare">;
@@ -39,13 +41,20 @@ export function sniffAudioContainer(bytes: Uint8Array): AudioType | null {
   return null;
 }
 
-export type SaveResult = { status: "saved" } | { status: 400 | 403 | 404 | 413 | 415; message: string };
+export type SaveResult = { status: "saved"; newBadges: EarnedBadge[] } | { status: 400 | 403 | 404 | 413 | 415; message: string };
 
 /**
  * Stores `file` as the user's recording of `cardId`, replacing the one before; refuses (storing nothing) a card they
- * may not open, more than 2 MB, or bytes that are not an audio container.
+ * may not open, more than 2 MB, or bytes that are not an audio container. A saved recording is the buyer speaking the
+ * affirmation: it counts as spoken (a `speak_aloud` activity, docs/decisions/040 amended), with any badge it earns.
  */
-export async function saveRecording(context: Context, user: Pick<User, "id">, cardId: string, file: unknown): Promise<SaveResult> {
+export async function saveRecording(
+  context: Context,
+  request: Request,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
+  cardId: string,
+  file: unknown,
+): Promise<SaveResult> {
   const card = await findLibraryCard(context, "buyer", cardId);
   if (!card) return { status: 404, message: "Card not found" };
   if (!(await getAccessStatus(context.db, user.id)).hasAccess) return { status: 403, message: RECORDING_MESSAGES.noAccess };
@@ -66,7 +75,12 @@ export async function saveRecording(context: Context, user: Pick<User, "id">, ca
       target: [voiceRecordings.userId, voiceRecordings.cardId],
       set: { r2Key: key, contentType, bytes: bytes.byteLength, createdAt: now },
     });
-  return { status: "saved" };
+  const { newBadges } = await recordActivitySafely(context.db, request, user, {
+    cardId: card.id,
+    activityType: "speak_aloud",
+    metadata: { source: "recording" },
+  });
+  return { status: "saved", newBadges };
 }
 
 function findOwn(db: Database, userId: string, cardId: string) {
