@@ -1,12 +1,14 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SpeakButton } from "~/components/card/card-controls";
 import { CardReflection } from "~/components/card/card-reflection";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { CardPassage } from "~/components/library/card-passage";
+import { WordNotes } from "~/components/library/word-notes";
 import { type Card, type PassageVerse, versesOf } from "~/modules/cards/card";
+import { readPassageTranslation, translationSearch } from "~/modules/cards/passage";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import type { RecordingSummary } from "~/modules/practice/recordings";
 import { EveningCheck, type EveningState } from "./evening-check";
@@ -71,6 +73,8 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
   const { card, practice } = today;
   const done = practice?.saidAloud ?? false;
   const verses = versesOf(card);
+  // The card opens in the translation read at Internalize.
+  const translation = readPassageTranslation(new URLSearchParams(useLocation().search));
   const [form, fields] = useForm({
     id: "reflection",
     lastResult,
@@ -85,7 +89,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
         <h1 className="font-serif text-3xl font-bold">{card.title}</h1>
         <p className="text-ink-muted">
           {today.chosen ? "The card you chose for today. " : "Today's card. "}Five short steps, about two minutes.{" "}
-          <Link to={`/cards/${card.id}`} className="font-semibold underline">
+          <Link to={`/cards/${card.id}${translationSearch("", translation)}`} className="font-semibold underline">
             Open the card
           </Link>
         </p>
@@ -109,20 +113,20 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
       <Step index={1} next>
         <p className="text-ink-muted">Read the verse it stands on, and let one phrase stay with you.</p>
         {today.passage ? (
-          <CardPassage verses={today.passage} />
+          <CardPassage verses={today.passage} wordNotes={card.wordNotes} />
         ) : (
-          verses.map((verse) => (
-            <figure key={verse.reference}>
-              <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
-              <figcaption className="text-sm font-semibold text-ink-muted">
-                — {verse.reference} ({card.translation})
-              </figcaption>
-            </figure>
-          ))
+          <>
+            {verses.map((verse) => (
+              <figure key={verse.reference}>
+                <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
+                <figcaption className="text-sm font-semibold text-ink-muted">
+                  — {verse.reference} ({card.translation})
+                </figcaption>
+              </figure>
+            ))}
+            <WordNotes notes={card.wordNotes} />
+          </>
         )}
-        {card.wordNotes.length > 0 ? (
-          <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
-        ) : null}
         <SpeakButton text={verses.map((verse) => verse.text).join(" ")} dark={false} />
       </Step>
 
