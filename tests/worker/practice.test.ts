@@ -4,6 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { LIGHT_STEPS } from "~/content/light-steps";
 import { SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { localClock, localDay } from "~/modules/users/time-zone";
 import { expectConsoleError, fetchApp, postForm, visibleText } from "./helpers";
@@ -38,6 +39,45 @@ const practiceRows = async (caller: Caller) =>
       .bind(caller.id)
       .first<{ n: number }>()
   )?.n;
+
+describe("the five steps", () => {
+  it("are taught in the same words and order on the landing, on /sample-card and in /today's practice", async () => {
+    expect(LIGHT_STEPS.map((step) => step.name)).toEqual(["Listen", "Internalize", "Ground", "Hear Again", "Transform"]);
+    const me = await buyer("five-steps");
+    const pages = {
+      landing: visibleText(await (await fetchApp("/")).text()),
+      sample: visibleText(await (await fetchApp("/sample-card")).text()),
+      today: (await page("/today", withZone(me, MORNING))).text,
+    };
+    for (const [name, text] of Object.entries(pages)) {
+      // Each step's name, then its one line, each after the one before.
+      const at = LIGHT_STEPS.map((step) => text.indexOf(`${step.name} ${step.text}`));
+      expect(at, name).not.toContain(-1);
+      expect(at, name).toEqual([...at].sort((a, b) => a - b));
+    }
+    // The method the sample card taught before, in three steps of its own, is gone.
+    expect(pages.sample).not.toContain("Read and flip");
+  });
+
+  it("can be walked on the sample card by a visitor: read aloud, the verse, the prompt and action, said aloud, nothing saved", async () => {
+    const html = await (await fetchApp("/sample-card")).text();
+    const step = (id: string, next: string) => visibleText(html.slice(html.indexOf(`id="${id}"`), html.indexOf(`id="${next}"`)));
+    const card = await env.DB.prepare("SELECT affirmation, anchor FROM affirmation_cards WHERE id = ?")
+      .bind(SAMPLE_CARD_ID)
+      .first<{ affirmation: string; anchor: string }>();
+    expect(step("listen", "internalize")).toContain(card!.affirmation);
+    expect(html.slice(html.indexOf('id="listen"'), html.indexOf('id="internalize"'))).toContain("Speak");
+    expect(step("internalize", "ground")).toContain("The LORD is my shepherd; I shall not want.");
+    expect(step("internalize", "ground")).toContain("Word notes: want: lack, be in need");
+    expect(step("ground", "hear-again")).toContain("Anchor:");
+    expect(step("hear-again", "transform")).toContain(card!.affirmation);
+    expect(step("hear-again", "transform")).toContain("Next: Transform");
+    expect(visibleText(html.slice(html.indexOf('id="transform"')))).toContain(`Today's action: ${card!.anchor}`);
+    // Nothing to post: the walk saves nothing, so the page stays the same for every visitor (and cacheable).
+    const walk = html.slice(html.indexOf('id="walk-title"'), html.indexOf("Get Instant Access"));
+    expect(walk).not.toContain("<form");
+  });
+});
 
 describe("/today", () => {
   it("shows today's card in five steps to a buyer, and sends others where they belong", async () => {

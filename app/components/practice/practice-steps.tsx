@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { SpeakButton } from "~/components/card/card-controls";
 import { CardReflection } from "~/components/card/card-reflection";
 import { FormAlert, SubmitButton } from "~/components/forms";
@@ -12,6 +11,7 @@ import { readPassageTranslation, translationSearch } from "~/modules/cards/passa
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import type { RecordingSummary } from "~/modules/practice/recordings";
 import { EveningCheck, type EveningState } from "./evening-check";
+import { NeedsScript, PracticeStepsNav, PracticeStep as Step } from "./practice-step";
 import { MyRecordingPlayer, VoiceRecorder } from "./voice-recorder";
 import { WordsField } from "./words-field";
 
@@ -26,48 +26,6 @@ export type TodayView = {
   streak: { current: number; atRisk: boolean };
   recording: RecordingSummary | null;
 };
-
-const STEPS = [
-  { id: "listen", letter: "L", name: "Listen" },
-  { id: "internalize", letter: "I", name: "Internalize" },
-  { id: "ground", letter: "G", name: "Ground" },
-  { id: "hear-again", letter: "H", name: "Hear Again" },
-  { id: "transform", letter: "T", name: "Transform" },
-] as const;
-
-function Step({ index, children, next }: { index: number; children: ReactNode; next?: boolean }) {
-  const step = STEPS[index];
-  const following = STEPS[index + 1];
-  if (!step) return null;
-  return (
-    <section
-      id={step.id}
-      aria-labelledby={`${step.id}-title`}
-      className="scroll-mt-20 space-y-4 rounded-3xl bg-surface p-5 ring-1 ring-line"
-    >
-      <h2 id={`${step.id}-title`} className="flex items-center gap-3 font-serif text-2xl font-bold">
-        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-accent-soft text-base">
-          {step.letter}
-        </span>
-        {step.name}
-      </h2>
-      {children}
-      {next && following ? (
-        <a
-          href={`#${following.id}`}
-          className="btn border-2 border-line bg-surface px-4 text-sm text-ink hover:bg-surface-muted inline-flex"
-        >
-          Next: {following.name}
-        </a>
-      ) : null}
-    </section>
-  );
-}
-
-/** Speech needs the browser's voice, and so JavaScript: without it the step says so and goes on. */
-function NeedsScript({ children }: { children: ReactNode }) {
-  return <p className="hidden text-sm text-ink-muted [@media(scripting:none)]:block">{children}</p>;
-}
 
 export function PracticeSteps({ today, lastResult }: { today: TodayView; lastResult?: SubmissionResult<string[]> | null }) {
   const { card, practice } = today;
@@ -93,17 +51,10 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
             Open the card
           </Link>
         </p>
-        <nav aria-label="The five steps" className="flex flex-wrap gap-2 text-sm">
-          {STEPS.map((step) => (
-            <a key={step.id} href={`#${step.id}`} className="rounded-full px-3 py-2 font-semibold ring-1 ring-line">
-              {step.letter} · {step.name}
-            </a>
-          ))}
-        </nav>
+        <PracticeStepsNav />
       </header>
 
       <Step index={0} next>
-        <p className="text-ink-muted">Hear the affirmation, slowly.</p>
         <blockquote className="font-serif text-2xl leading-snug">{card.affirmation}</blockquote>
         <SpeakButton text={card.affirmation} dark={false} />
         <NeedsScript>Reading aloud needs JavaScript: read it slowly to yourself instead.</NeedsScript>
@@ -111,7 +62,6 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
       </Step>
 
       <Step index={1} next>
-        <p className="text-ink-muted">Read the verse it stands on, and let one phrase stay with you.</p>
         {today.passage ? (
           <CardPassage verses={today.passage} wordNotes={card.wordNotes} />
         ) : (
@@ -144,7 +94,6 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
       </Step>
 
       <Step index={3}>
-        <p>Now say it aloud, in your own voice:</p>
         <blockquote className="font-serif text-xl leading-snug">{card.affirmation}</blockquote>
         <VoiceRecorder cardId={card.id} recording={today.recording} returnTo="/today#hear-again" />
         {done ? (
