@@ -128,7 +128,7 @@ async function checkBadgesSafely(db: Database, userId: string, now: Date): Promi
 async function recordSafely(
   db: Database,
   key: { userId: string; timeZone: string },
-  activityType: "practice" | "evening_check",
+  activityType: "practice",
   cardId: string | null,
   now: Date,
 ): Promise<EarnedBadge[]> {
