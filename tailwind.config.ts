@@ -30,6 +30,8 @@ export default {
         surface: { DEFAULT: "rgb(var(--surface) / <alpha-value>)", muted: "rgb(var(--surface-muted) / <alpha-value>)" },
         line: "rgb(var(--line) / <alpha-value>)",
         accent: { DEFAULT: "rgb(var(--accent) / <alpha-value>)", soft: "rgb(var(--accent-soft) / <alpha-value>)" },
+        /** A field's error message: red-800 on light, a light red on the dark scheme's surfaces. */
+        danger: "rgb(var(--danger) / <alpha-value>)",
       },
     },
   },

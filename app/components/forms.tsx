@@ -11,7 +11,7 @@ const inputClass =
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
-    <ul id={id} className="mt-1 space-y-1 text-sm text-red-800">
+    <ul id={id} className="mt-1 space-y-1 text-sm text-danger">
       {errors.map((error) => (
         <li key={error}>{error}</li>
       ))}

@@ -1,34 +1,18 @@
 /**
- * The landing page's copy, in one place: the LIGHT steps, the feature tiles, the benefits of speaking aloud,
- * the FAQ, and the copy that is A/B tested (hero headline, pricing copy, CTA label).
+ * The landing page's copy, in one place: the feature tiles, the benefits of speaking aloud, the FAQ, and the copy that
+ * is A/B tested (hero headline, pricing copy, CTA label). The LIGHT steps are shared with the practice: light-steps.ts.
  * Counts and prices come in as inputs (from the data and the config), never as constants.
  * Client-safe: the landing sections import it, the server chooses the variant.
  */
 import type { ExperimentName, Variant, VariantAssignment } from "~/modules/experiments/experiments";
-
-/** The LIGHT method, one step per letter. */
-export const LIGHT_STEPS = [
-  { letter: "L", name: "Listen", text: "Read the affirmation, then flip to the verse and listen for what God is saying in it." },
-  { letter: "I", name: "Internalize", text: "Read the verse again, slowly. Let the truth move from your head to your heart." },
-  { letter: "G", name: "Ground", text: "Answer the reflection prompt and take the day's anchor action to ground the truth in your life." },
-  {
-    letter: "H",
-    name: "Hear Again",
-    text: "Speak the affirmation and its verse aloud. Saying Scripture out loud is a way to pray it and to remember it.",
-  },
-  {
-    letter: "T",
-    name: "Transform",
-    text: "Return to it through the day. God uses His Word, returned to day after day, to renew the mind (Romans 12:2).",
-  },
-];
+import { LIGHT_STEP_NAMES } from "./light-steps";
 
 /** The feature tiles. */
 export const FEATURES = [
   { title: "Bible-Based Content", text: "Every affirmation rests on a Bible verse quoted in full from the King James Version." },
   { title: "Beautiful Design", text: "Calm gradients and clear type that make each card a pleasure to read and share." },
   { title: "Mobile Optimized", text: "Made for your phone first, fast on any connection, and usable even without JavaScript." },
-  { title: "LIGHT Methodology", text: "A five-step rhythm (Listen, Internalize, Ground, Hear Again, Transform) for daily practice." },
+  { title: "LIGHT Methodology", text: `A five-step rhythm (${LIGHT_STEP_NAMES}) for daily practice.` },
   { title: "Easy Sharing", text: "Share a card with a friend, copy it as text, or send it through your favorite app." },
   { title: "Instant Access", text: "Pay once and open the whole collection at once, on every device, for life." },
 ];

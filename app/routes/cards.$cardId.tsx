@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { AccessGate } from "~/components/access-gate";
 import { AppShell } from "~/components/app-shell";
 import { AffirmationCard } from "~/components/card/affirmation-card";
@@ -14,7 +14,7 @@ import { getUserWith } from "~/modules/auth/guards.server";
 import { cardIdSchema } from "~/modules/cards/cards.schema";
 import { filterSearch, neighbours } from "~/modules/cards/filter";
 import { filteredCards, loadLibrary } from "~/modules/cards/library.server";
-import { onlyTranslationChanged } from "~/modules/cards/passage";
+import { onlyTranslationChanged, readPassageTranslation, translationSearch } from "~/modules/cards/passage";
 import { findCardPassage, findLibraryCard } from "~/modules/cards/public-collection.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
@@ -113,6 +113,7 @@ const STEP_LINK = "btn border-2 border-line bg-surface px-4 text-center text-sm 
 export default function CardPage() {
   const loaderData = useLoaderData<typeof loader>();
   const recordActivity = useActivityRecorder();
+  const location = useLocation();
   if (loaderData.view === "gate") return <AccessGate price={loaderData.price} devGrant={loaderData.devGrant} sent={false} />;
   const {
     card,
@@ -130,7 +131,9 @@ export default function CardPage() {
     reflections,
     recording,
   } = loaderData;
-  const here = `/cards/${card.id}${search}`;
+  // The filter the buyer came from, and the translation they read in (switched in the page, so not in the loader's data).
+  const stepSearch = translationSearch(search, readPassageTranslation(new URLSearchParams(location.search)));
+  const here = `/cards/${card.id}${stepSearch}`;
   const readVerse = () => recordActivity(card.id, "read_scripture", { source: "card-page-verse" });
 
   return (
@@ -168,14 +171,14 @@ export default function CardPage() {
         {/* Two equal halves in the page's own colours (a white slab in the dark scheme before). */}
         <nav aria-label="Card navigation" className="grid grid-cols-2 gap-3">
           {previous ? (
-            <Link to={`/cards/${previous.id}${search}`} className={STEP_LINK} rel="prev">
+            <Link to={`/cards/${previous.id}${stepSearch}`} className={STEP_LINK} rel="prev">
               ← Previous: {previous.title}
             </Link>
           ) : (
             <span />
           )}
           {next ? (
-            <Link to={`/cards/${next.id}${search}`} className={`${STEP_LINK} col-start-2`} rel="next">
+            <Link to={`/cards/${next.id}${stepSearch}`} className={`${STEP_LINK} col-start-2`} rel="next">
               Next: {next.title} →
             </Link>
           ) : null}

@@ -3,12 +3,18 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { BuyLink } from "~/components/buy-link";
 import { AffirmationCard } from "~/components/card/affirmation-card";
+import { SpeakButton } from "~/components/card/card-controls";
+import { CardReflection } from "~/components/card/card-reflection";
 import { CheckList } from "~/components/check-list";
+import { WordNotes } from "~/components/library/word-notes";
+import { NeedsScript, PracticeStep, PracticeStepsNav } from "~/components/practice/practice-step";
 import { SiteFooter, SiteHeader } from "~/components/site-chrome";
 import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
+import { LIGHT_STEP_NAMES } from "~/content/light-steps";
 import { cardAudienceFor } from "~/modules/access/access.server";
 import { getUser } from "~/modules/auth/guards.server";
+import { type Card, versesOf } from "~/modules/cards/card";
 import { countCards, getPreviewCard, getVisibleCard, listCategories, SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { formatPriceShort } from "~/modules/config/money";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
@@ -19,7 +25,7 @@ export const handle = publicPage;
 
 export const meta: MetaFunction = () => [
   { title: "Sample Card: The Lord Is My Shepherd | LIGHT Cards" },
-  { name: "description", content: "Try a LIGHT Card: read the affirmation, flip it for the Scripture, and speak it aloud." },
+  { name: "description", content: `Try a LIGHT Card and walk it through the five steps: ${LIGHT_STEP_NAMES}.` },
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -87,7 +93,10 @@ export default function SampleCardPage() {
           <div className="space-y-6">
             <h1 className="font-serif text-4xl font-bold">Try a Sample Card</h1>
             <p className="text-lg text-ink-muted">
-              Tap the card to flip it and read the Scripture behind the affirmation. Every card in the collection works like this one.
+              Tap the card to flip it and read the Scripture behind the affirmation. Every card in the collection works like this one.{" "}
+              <a href="#walk-title" className="font-semibold underline">
+                Then walk it through the five steps.
+              </a>
             </p>
             <section aria-labelledby="in-every-card">
               <h2 id="in-every-card" className="text-xl font-semibold">
@@ -120,39 +129,76 @@ export default function SampleCardPage() {
           </div>
         </div>
 
-        <section aria-labelledby="how-to-use" className="rounded-3xl bg-white p-8 ring-1 ring-sage-200">
-          <h2 id="how-to-use" className="section-title">
-            How to Use Your Cards
-          </h2>
-          <ol className="mt-8 grid gap-6 md:grid-cols-3">
-            {[
-              { title: "Read and flip", text: "Read the affirmation, then flip the card and read the verse that grounds it." },
-              { title: "Speak it aloud", text: "Say the affirmation out loud, slowly, two or three times. Let yourself hear it." },
-              { title: "Reflect and act", text: "Answer the reflection question and take the anchor action sometime today." },
-            ].map((step, index) => (
-              <li key={step.title} className="text-center">
-                <span
-                  aria-hidden="true"
-                  className="mx-auto flex h-10 w-10 items-center justify-center rounded-full bg-sage-800 font-bold text-white"
-                >
-                  {index + 1}
-                </span>
-                <h3 className="mt-3 font-semibold">
-                  <span className="sr-only">Step {index + 1}: </span>
-                  {step.title}
-                </h3>
-                <p className="mt-1 text-ink-muted">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-          <p className="mt-10 text-center">
-            <BuyLink to="/checkout" className="btn-primary">
-              Get Instant Access - {price}
-            </BuyLink>
-          </p>
+        <section aria-labelledby="walk-title" className="mx-auto max-w-2xl space-y-5">
+          <div className="space-y-3">
+            <h2 id="walk-title" className="section-title">
+              Walk the Five Steps
+            </h2>
+            <p className="text-ink-muted">
+              The LIGHT method with this card, as the collection leads you through it each morning: about two minutes. No account, and
+              nothing here is saved.
+            </p>
+            <PracticeStepsNav />
+          </div>
+          <SampleSteps card={card} />
+          <div className="rounded-3xl bg-accent-soft p-5 text-center">
+            <p>
+              That is one morning. The collection has {cardCount} cards, a card for each day, and keeps your reflections in a private
+              journal.
+            </p>
+            <p className="mt-4">
+              <BuyLink to="/checkout" className="btn-primary">
+                Get Instant Access - {price}
+              </BuyLink>
+            </p>
+          </div>
         </section>
       </main>
       <SiteFooter anchorsBase="/" />
+    </>
+  );
+}
+
+/**
+ * The five LIGHT steps on the sample card, with the same names, words and order as /today (PracticeStep): read aloud
+ * with JavaScript, the verse, the prompt and the action, said aloud. A visitor's walk saves nothing.
+ */
+function SampleSteps({ card }: { card: Card }) {
+  const verses = versesOf(card);
+  return (
+    <>
+      <PracticeStep index={0} heading="h3" next>
+        <blockquote className="font-serif text-2xl leading-snug">{card.affirmation}</blockquote>
+        <SpeakButton text={card.affirmation} dark={false} />
+        <NeedsScript>Reading aloud needs JavaScript: read it slowly to yourself instead.</NeedsScript>
+      </PracticeStep>
+      <PracticeStep index={1} heading="h3" next>
+        {verses.map((verse) => (
+          <figure key={verse.reference}>
+            <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
+            <figcaption className="text-sm font-semibold text-ink-muted">
+              — {verse.reference} ({card.translation})
+            </figcaption>
+          </figure>
+        ))}
+        <WordNotes notes={card.wordNotes} />
+        <SpeakButton text={verses.map((verse) => verse.text).join(" ")} dark={false} />
+      </PracticeStep>
+      <PracticeStep index={2} heading="h3" next>
+        <CardReflection card={card} />
+        <p className="text-sm text-ink-muted">
+          Answer it on paper or in your heart. In the collection, your line is kept in a private journal.
+        </p>
+      </PracticeStep>
+      <PracticeStep index={3} heading="h3" next>
+        <blockquote className="font-serif text-xl leading-snug">{card.affirmation}</blockquote>
+        <p className="text-sm text-ink-muted">In the collection you can record your own voice, hear it back, and mark the morning done.</p>
+      </PracticeStep>
+      <PracticeStep index={4} heading="h3">
+        <p className="font-semibold">Today's action:</p>
+        <p>{card.anchor ?? card.prompt}</p>
+        <p className="text-sm text-ink-muted">In the collection, an evening check asks whether you lived it.</p>
+      </PracticeStep>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { PracticeSteps } from "~/components/practice/practice-steps";
+import { LIGHT_STEP_NAMES } from "~/content/light-steps";
 import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/access.server";
 import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
 import { onlyTranslationChanged } from "~/modules/cards/passage";
@@ -28,7 +29,7 @@ export const headers = forwardHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Today | LIGHT Cards" },
-  { name: "description", content: "Today's LIGHT Card in five steps: Listen, Internalize, Ground, Hear Again, Transform." },
+  { name: "description", content: `Today's LIGHT Card in five steps: ${LIGHT_STEP_NAMES}.` },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

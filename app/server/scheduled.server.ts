@@ -22,7 +22,7 @@ export async function runSchedule(controller: ScheduledController, env: Env): Pr
       return { count: enqueued + requeued };
     }
     if (controller.cron === CLEANUP_CRON) {
-      return { count: cleanedUpRows(await cleanUpExpired(db, now)) };
+      return { count: cleanedUpRows(await cleanUpExpired({ db, recordings: env.CARD_ASSETS }, now)) };
     }
     throw new Error(`No task for the schedule "${controller.cron}" (see the crons in wrangler.toml)`);
   });

@@ -36,13 +36,33 @@ test.describe("a card's passage", () => {
     await expect(passage(page).getByText(KJV_CONTEXT)).toHaveCount(0);
     await expect(passage(page).getByText("World English Bible")).toBeVisible();
     await expect(translations(page).getByRole("link", { name: "Modern English (WEB)" })).toHaveAttribute("aria-current", "true");
-    // The word notes stay, and so does the filter the reader came from.
-    await expect(page.getByText(/^Word notes: want: /)).toBeVisible();
+    // The word notes explain KJV words: not under the WEB. The filter the reader came from stays.
+    await expect(passage(page).getByText(/^Word notes: /)).toHaveCount(0);
     await expect(page).toHaveURL(/\?category=abundance&translation=web/);
 
     await translations(page).getByRole("link", { name: "King James (KJV)" }).click();
     await expect(passage(page).getByText(KJV_CONTEXT)).toBeVisible();
+    await expect(passage(page).getByText(/^Word notes: want: /)).toBeVisible();
     await expect(page).toHaveURL(/\?category=abundance(#passage)?$/);
+  });
+
+  test("keeps the translation chosen on the way to the next card and back", async ({ page, loginAsBuyer }) => {
+    await loginAsBuyer();
+    await page.goto(`${CARD}?category=abundance`);
+    await expect(passage(page).getByText(KJV_CONTEXT)).toBeVisible();
+    await translations(page).getByRole("link", { name: "Modern English (WEB)" }).click();
+    await expect(passage(page).getByText(WEB_CONTEXT)).toBeVisible();
+
+    const steps = page.getByRole("navigation", { name: "Card navigation" });
+    const next = steps.getByRole("link", { name: /^Next: / });
+    const nextTitle = (await next.textContent())!.replace(/^Next: (.*) →$/, "$1");
+    await next.click();
+    await expect(page.getByRole("heading", { name: nextTitle, level: 1 })).toBeAttached();
+    await expect(passage(page).getByText("World English Bible")).toBeVisible();
+    await expect(translations(page).getByRole("link", { name: "Modern English (WEB)" })).toHaveAttribute("aria-current", "true");
+    await steps.getByRole("link", { name: /^← Previous: / }).click();
+    await expect(passage(page).getByText(WEB_CONTEXT)).toBeVisible();
+    await expect(page).toHaveURL(/\?category=abundance&translation=web$/);
   });
 });
 

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { LIGHT_STEPS } from "~/content/light-steps";
 import { expect, expectHydrated, landingHeading, test } from "./fixtures";
 
 test.describe("landing page", () => {
@@ -151,11 +152,52 @@ test.describe("sample card and errors", () => {
   test("/sample-card shows the sample card from the data", async ({ page }) => {
     await page.goto("/sample-card");
     await expect(page.getByRole("heading", { name: "The Lord Is My Shepherd" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "How to Use Your Cards" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Walk the Five Steps" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Get Instant Access - $27" })).toHaveAttribute("href", "/checkout");
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(landingHeading(page)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a visitor walks the sample card through the five steps the landing teaches, in the same words", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const method = page.getByRole("region", { name: "The LIGHT Method in Five Steps" });
+    await method.scrollIntoViewIfNeeded();
+    for (const step of LIGHT_STEPS) {
+      await expect(method.getByRole("heading", { name: `Step ${LIGHT_STEPS.indexOf(step) + 1}: ${step.name}` })).toBeVisible();
+      await expect(method.getByText(step.text, { exact: true })).toBeVisible();
+    }
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await method.screenshot({ path: testInfo.outputPath(`landing-steps-phone-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await page.goto("/sample-card");
+    await page.getByRole("link", { name: "Then walk it through the five steps." }).click();
+    await expect(page.getByRole("heading", { name: "Walk the Five Steps" })).toBeInViewport();
+    const listen = page.getByRole("region", { name: "Listen" });
+    if (testInfo.project.name === "no-javascript") {
+      await expect(listen.getByText("Reading aloud needs JavaScript: read it slowly to yourself instead.")).toBeVisible();
+    } else {
+      await expect(listen.getByRole("button", { name: "Speak" })).toBeVisible();
+    }
+    for (const [index, step] of LIGHT_STEPS.entries()) {
+      const region = page.getByRole("region", { name: step.name });
+      await expect(region.getByText(step.text, { exact: true })).toBeVisible();
+      const following = LIGHT_STEPS[index + 1];
+      if (!following) break;
+      await region.getByRole("link", { name: `Next: ${following.name}` }).click();
+      await expect(page.getByRole("heading", { name: following.name, exact: true })).toBeInViewport();
+    }
+    const transform = page.getByRole("region", { name: "Transform" });
+    await expect(transform.getByText("Today's action:")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Internalize" }).getByText(/^Word notes: want: /)).toBeVisible();
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: testInfo.outputPath(`sample-card-phone-${scheme}.png`), fullPage: true });
+    }
   });
 
   test("sample card page meets WCAG 2 AA (axe) @js", async ({ page }) => {

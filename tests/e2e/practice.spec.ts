@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext } from "@playwright/test";
 import { fakeSpeech, highlightedWord, PHONE_VOICES, reachWord, spokenSoFar } from "./fake-speech";
-import { expect, test } from "./fixtures";
+import { expect, expectHydrated, test } from "./fixtures";
 
 /**
  * The LIGHT practice on a phone (docs/decisions/040-the-light-practice.md): today's five steps, the journal and its
@@ -60,6 +61,47 @@ test.describe("in the morning", () => {
     await page.getByRole("link", { name: "Download as Markdown" }).click();
     const markdown = await readFile((await (await download).path())!, "utf8");
     expect(markdown).toContain("Reflection: Answer slowly today.");
+  });
+});
+
+test.describe("the journal", () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: MORNING });
+
+  test("an edit over the limit is answered at the entry being edited, the typed words kept", async ({
+    page,
+    context,
+    baseURL,
+    loginAsBuyer,
+  }, testInfo) => {
+    await liveIn(context, baseURL!, MORNING);
+    await loginAsBuyer();
+    await page.goto("/today#ground");
+    await page.getByLabel("One line of reflection (private)").fill("Answer slowly today.");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect(page.getByRole("status").getByText("Reflection saved")).toBeVisible();
+    await page.goto("/journal");
+    await expect(page.getByRole("heading", { name: "My journal" })).toBeVisible();
+    if (testInfo.project.name !== "no-javascript") await expectHydrated(page);
+
+    const entry = page.getByRole("listitem").filter({ hasText: "Answer slowly today." });
+    await entry.getByText("“Answer slowly today.”").click();
+    const typed = Array.from({ length: 110 }, () => "Too long.").join(" ");
+    await entry.getByLabel("Reflection").fill(typed);
+    await entry.getByRole("button", { name: "Save entry" }).click();
+    await expect(entry.getByText("Your reflection can be at most 1,000 characters.")).toBeVisible();
+    await expect(entry.getByLabel("Reflection")).toHaveValue(typed);
+    await expect(entry.getByLabel("Reflection")).toHaveAttribute("aria-invalid", "true");
+    // Not above the list: once, at the entry.
+    await expect(page.getByText("Your reflection can be at most 1,000 characters.")).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath("journal-edit-error-phone.png"), fullPage: true });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.screenshot({ path: testInfo.outputPath("journal-edit-error-phone-dark.png"), fullPage: true });
+    if (testInfo.project.name !== "no-javascript") {
+      // The message stays readable in the dark scheme (red-800 on a dark surface was not).
+      const errorId = await entry.getByLabel("Reflection").getAttribute("aria-describedby");
+      const contrast = await new AxeBuilder({ page }).include(`#${errorId}`).withRules(["color-contrast"]).analyze();
+      expect(contrast.violations).toEqual([]);
+    }
   });
 });
 

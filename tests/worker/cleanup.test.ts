@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLEANUP_CRON } from "~/modules/maintenance/cleanup.server";
-import { createVerifiedUser, runSchedule } from "./helpers";
+import { createVerifiedUser, fetchApp, ORIGIN, runSchedule } from "./helpers";
+import { buyer, type Caller, paidCard } from "./library-support";
 
 const NOW = Date.parse("2026-09-01T03:30:00Z");
 const DAY = 86_400_000;
@@ -89,10 +90,58 @@ describe("the daily clean-up", () => {
       .filter((line) => line.type === "note");
     expect(notes.map((line) => line.what)).toContain(
       "Clean-up: deleted 1202 expired sessions, 3 used or expired one-time tokens, 1 sent emails and 1 daily-card records older than 90 days; " +
-        "A/B events older than 2 days folded into daily totals: 0 clicks, 0 visitors' page views",
+        "A/B events older than 2 days folded into daily totals: 0 clicks, 0 visitors' page views; " +
+        "0 recordings of cards no longer in the collection",
     );
 
     // The account itself, and its verification (a used token, now gone), are untouched: it still signs in.
     expect(await userId(email)).toBe(user);
   });
+
+  it("deletes the recordings of a card taken out of the collection, and keeps the recordings of every other card", async () => {
+    const me = await buyer("cleanup-voice");
+    const kept = await paidCard();
+    // A card that will leave the collection: a copy of a seeded one under its own id.
+    const leaving = "cleanup-leaving-card";
+    const { results: columns } = await env.DB.prepare("SELECT name FROM pragma_table_info('affirmation_cards')").all<{ name: string }>();
+    const names = columns.map((column) => column.name);
+    await env.DB.prepare(
+      `INSERT INTO affirmation_cards (${names.join(", ")}) SELECT ${names.map((name) => (name === "id" ? "?" : name)).join(", ")} FROM affirmation_cards WHERE id = ?`,
+    )
+      .bind(leaving, kept.id)
+      .run();
+    for (const cardId of [leaving, kept.id]) expect((await record(me, cardId)).status).toBe(201);
+
+    // The seed removes a card in SQL alone (db/seed/seed.ts): its recording rows go with it, its bytes stay.
+    await env.DB.prepare("DELETE FROM affirmation_cards WHERE id = ?").bind(leaving).run();
+    expect(await env.CARD_ASSETS.head(`recordings/${me.id}/${leaving}`)).not.toBeNull();
+
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    await runSchedule(CLEANUP_CRON, new Date(NOW));
+    expect(await env.CARD_ASSETS.head(`recordings/${me.id}/${leaving}`)).toBeNull();
+    expect(await env.CARD_ASSETS.head(`recordings/${me.id}/${kept.id}`)).not.toBeNull();
+    const played = await fetchApp(`/recordings/${kept.id}`, { headers: { Cookie: me.cookie } });
+    expect(played.status).toBe(200);
+    expect(new Uint8Array(await played.arrayBuffer())).toEqual(WEBM);
+    const notes = log.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("Clean-up:"));
+    expect(notes.join("\n")).toContain("1 recordings of cards no longer in the collection");
+  });
 });
+
+/** The first bytes of a WebM recording (what Chromium's MediaRecorder writes), padded. */
+const WEBM = (() => {
+  const bytes = new Uint8Array(256);
+  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0x82, 0x84]);
+  bytes.set(new TextEncoder().encode("webm"), 16);
+  return bytes;
+})();
+
+function record(caller: Pick<Caller, "cookie">, cardId: string) {
+  const form = new FormData();
+  form.append("recording", new Blob([WEBM], { type: "audio/webm" }), "recording.webm");
+  return fetchApp(`/recordings/${cardId}`, {
+    method: "POST",
+    headers: { Cookie: caller.cookie, Origin: ORIGIN, Accept: "application/json" },
+    body: form,
+  });
+}

@@ -137,6 +137,26 @@ describe("/cards/{cardId}: a page per card", () => {
     expect(webPage.text).toContain("Today's Reflection");
   });
 
+  it("keeps the reader's translation on the way to the previous and next card, and word notes beside the KJV only", async () => {
+    const me = await buyer();
+    const id = "abundance-the-lord-is-my-shepherd";
+    const steps = (html: string) =>
+      [...html.matchAll(/<a [^>]*rel="(prev|next)"[^>]*>/g)].map((link) => link[0].match(/href="([^"]*)"/)?.[1]?.replaceAll("&amp;", "&"));
+    // The verse panel beside the card (the card's own back quotes the KJV, its notes with it).
+    const panel = (html: string) => visibleText(html.slice(html.indexOf('id="verse-title"'), html.indexOf("Today's Reflection")));
+
+    const web = await (await fetchApp(`/cards/${id}?category=abundance&translation=web`, { headers: { Cookie: me.cookie } })).text();
+    const webSteps = steps(web);
+    expect(webSteps.length).toBeGreaterThan(0);
+    for (const href of webSteps) expect(href).toMatch(/^\/cards\/[a-z0-9-]+\?category=abundance&translation=web$/);
+    expect(panel(web)).toContain("World English Bible");
+    expect(panel(web)).not.toContain("Word notes");
+
+    const kjv = await (await fetchApp(`/cards/${id}?category=abundance`, { headers: { Cookie: me.cookie } })).text();
+    for (const href of steps(kjv)) expect(href).toMatch(/^\/cards\/[a-z0-9-]+\?category=abundance$/);
+    expect(panel(kjv)).toContain("Word notes: want: lack, be in need");
+  });
+
   it("gives a user without access the passage of a preview card, and no list or API the passages at all", async () => {
     const member = await signedInUser("member");
     const [preview] = await previewCardIds();

@@ -4,8 +4,10 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { LIGHT_STEPS } from "~/content/light-steps";
+import { SAMPLE_CARD_ID } from "~/modules/cards/cards.server";
 import { localClock, localDay } from "~/modules/users/time-zone";
-import { fetchApp, postForm, visibleText } from "./helpers";
+import { expectConsoleError, fetchApp, postForm, visibleText } from "./helpers";
 import { api, buyer, type Caller, paidCard, previewCardIds, signedInUser } from "./library-support";
 
 /** A fixed-offset zone whose clock now reads an hour in [from, to): the evening check's gate without a fake clock. */
@@ -37,6 +39,45 @@ const practiceRows = async (caller: Caller) =>
       .bind(caller.id)
       .first<{ n: number }>()
   )?.n;
+
+describe("the five steps", () => {
+  it("are taught in the same words and order on the landing, on /sample-card and in /today's practice", async () => {
+    expect(LIGHT_STEPS.map((step) => step.name)).toEqual(["Listen", "Internalize", "Ground", "Hear Again", "Transform"]);
+    const me = await buyer("five-steps");
+    const pages = {
+      landing: visibleText(await (await fetchApp("/")).text()),
+      sample: visibleText(await (await fetchApp("/sample-card")).text()),
+      today: (await page("/today", withZone(me, MORNING))).text,
+    };
+    for (const [name, text] of Object.entries(pages)) {
+      // Each step's name, then its one line, each after the one before.
+      const at = LIGHT_STEPS.map((step) => text.indexOf(`${step.name} ${step.text}`));
+      expect(at, name).not.toContain(-1);
+      expect(at, name).toEqual([...at].sort((a, b) => a - b));
+    }
+    // The method the sample card taught before, in three steps of its own, is gone.
+    expect(pages.sample).not.toContain("Read and flip");
+  });
+
+  it("can be walked on the sample card by a visitor: read aloud, the verse, the prompt and action, said aloud, nothing saved", async () => {
+    const html = await (await fetchApp("/sample-card")).text();
+    const step = (id: string, next: string) => visibleText(html.slice(html.indexOf(`id="${id}"`), html.indexOf(`id="${next}"`)));
+    const card = await env.DB.prepare("SELECT affirmation, anchor FROM affirmation_cards WHERE id = ?")
+      .bind(SAMPLE_CARD_ID)
+      .first<{ affirmation: string; anchor: string }>();
+    expect(step("listen", "internalize")).toContain(card!.affirmation);
+    expect(html.slice(html.indexOf('id="listen"'), html.indexOf('id="internalize"'))).toContain("Speak");
+    expect(step("internalize", "ground")).toContain("The LORD is my shepherd; I shall not want.");
+    expect(step("internalize", "ground")).toContain("Word notes: want: lack, be in need");
+    expect(step("ground", "hear-again")).toContain("Anchor:");
+    expect(step("hear-again", "transform")).toContain(card!.affirmation);
+    expect(step("hear-again", "transform")).toContain("Next: Transform");
+    expect(visibleText(html.slice(html.indexOf('id="transform"')))).toContain(`Today's action: ${card!.anchor}`);
+    // Nothing to post: the walk saves nothing, so the page stays the same for every visitor (and cacheable).
+    const walk = html.slice(html.indexOf('id="walk-title"'), html.indexOf("Get Instant Access"));
+    expect(walk).not.toContain("<form");
+  });
+});
 
 describe("/today", () => {
   it("shows today's card in five steps to a buyer, and sends others where they belong", async () => {
@@ -126,6 +167,48 @@ describe("/today", () => {
     expect((await today(evening, { intent: "evening", answer: "maybe" }, EVENING)).status).toBe(400);
   });
 
+  it("saves the evening answer and counts it together: when the count cannot be written, no answer is kept either", async () => {
+    const me = await buyer("evening-together");
+    const checks = async () =>
+      (await env.DB.prepare("SELECT total_evening_checks AS n FROM user_stats WHERE user_id = ?").bind(me.id).first<{ n: number }>())?.n ??
+      0;
+    // The count cannot be written for this buyer, once: the answer must not land without it.
+    await env.DB.prepare(
+      `CREATE TRIGGER evening_count_fails BEFORE UPDATE ON user_stats WHEN NEW.user_id = '${me.id}' BEGIN SELECT RAISE(ABORT, 'the count failed'); END`,
+    ).run();
+    try {
+      const failed = await today(me, { intent: "evening", answer: "yes", note: "Answered once." }, EVENING);
+      expect(failed.status).toBe(500);
+      expectConsoleError(/the count failed/);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER evening_count_fails").run();
+    }
+    expect((await page("/journal", me.cookie)).text).not.toContain("Answered once.");
+    expect(await checks()).toBe(0);
+
+    // Answered again, both land: the answer and its count.
+    expect((await today(me, { intent: "evening", answer: "yes", note: "Answered once." }, EVENING)).status).toBe(302);
+    expect((await page("/journal", me.cookie)).text).toContain("Lived it: Yes.");
+    expect(await checks()).toBe(1);
+    // A second answer the same evening changes the words, not the count.
+    expect((await today(me, { intent: "evening", answer: "partly", note: "On second thought." }, EVENING)).status).toBe(302);
+    expect((await page("/journal", me.cookie)).text).toContain("On second thought.");
+    expect(await checks()).toBe(1);
+  });
+
+  it("reads word notes only beside the KJV at Internalize: they explain its words, which the WEB does not use", async () => {
+    const me = await buyer("today-word-notes");
+    await today(me, { intent: "practise", cardId: SAMPLE_CARD_ID });
+    const internalize = (html: string) => visibleText(html.slice(html.indexOf('id="internalize"'), html.indexOf('id="ground"')));
+    const kjv = await (await fetchApp("/today", { headers: { Cookie: withZone(me, MORNING) } })).text();
+    expect(internalize(kjv)).toContain("Word notes: want: lack, be in need");
+    const web = await (await fetchApp("/today?translation=web", { headers: { Cookie: withZone(me, MORNING) } })).text();
+    expect(internalize(web)).toContain("World English Bible");
+    expect(internalize(web)).not.toContain("Word notes");
+    // The card it opens keeps the reader's translation.
+    expect(web).toContain(`href="/cards/${SAMPLE_CARD_ID}?translation=web"`);
+  });
+
   it("lets a buyer practise another card today from its page, until the morning is done", async () => {
     const me = await buyer("pick");
     const card = await paidCard();
@@ -165,6 +248,27 @@ describe("the journal is its owner's alone", () => {
     expect((await page("/journal", me.cookie)).text).toContain("Nothing here yet.");
     // The day still counted.
     expect(await stats(me)).toMatchObject({ currentStreak: 1 });
+  });
+
+  it("answers an edit over the limit at the entry being edited, with the typed words kept (without JavaScript)", async () => {
+    const me = await buyer("journal-edit-error");
+    await today(me, { intent: "reflect", reflection: "First words." });
+    await today(me, { intent: "said-aloud" });
+    const { id } = (await env.DB.prepare("SELECT id FROM practice_days WHERE user_id = ?").bind(me.id).first<{ id: string }>())!;
+    const typed = Array.from({ length: 110 }, () => "Too long.").join(" ");
+    const refused = await postForm("/journal", { intent: "edit", entryId: id, reflection: typed, note: "" }, { cookie: me.cookie });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    // The entry's own form, from its id to its button: the message is there, not above the list.
+    const form = html.slice(html.indexOf(`name="entryId" value="${id}"`), html.indexOf("Save entry"));
+    expect(visibleText(form)).toContain("Your reflection can be at most 1,000 characters.");
+    expect(visibleText(html.slice(0, html.indexOf("<ol")))).not.toContain("at most 1,000 characters");
+    expect(form).toContain(`${typed}</textarea>`);
+    expect(form).toMatch(/aria-invalid="true"/);
+    // Its details are open, so the answer is on screen without a tap.
+    expect(html.slice(0, html.indexOf(`name="entryId" value="${id}"`))).toMatch(/<details open=""[^>]*>(?:(?!<details).)*$/s);
+    // Nothing was saved.
+    expect((await page("/journal", me.cookie)).text).toContain("First words.");
   });
 
   it("another account cannot read, change or delete a reflection (attack)", async () => {

@@ -199,7 +199,7 @@ describe("other public routes", () => {
     expect(text).not.toMatch(/Matthew|Philippians/);
     expect(text).not.toContain("Psalms 23:1");
     expect(text).toContain("The Shepherd’s Care");
-    expect(text).toContain("How to Use Your Cards");
+    expect(text).toContain("Walk the Five Steps");
     expect(text).toContain("Get Instant Access - $27");
     expect(text).toContain("Back to Home");
     expect((html.match(/<li><blockquote/g) ?? []).length).toBe(3);

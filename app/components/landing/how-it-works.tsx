@@ -1,10 +1,10 @@
 import { StaticHtml } from "~/components/static-html";
-import { LIGHT_STEPS } from "~/content/landing-copy";
+import { LIGHT_STEPS } from "~/content/light-steps";
 
 const LETTER_CLASS =
   "mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-lavender-700 font-serif text-2xl font-bold text-white";
 
-/** The LIGHT method in five steps, one tile per letter. */
+/** The LIGHT method in five steps, one tile per letter: the same names and words as /sample-card and /today. */
 export function HowItWorksSection() {
   return (
     <StaticHtml as="section" aria-labelledby="method-title" className="section">

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { Fragment, type MouseEvent } from "react";
-import type { PassageVerse } from "~/modules/cards/card";
+import type { PassageVerse, WordNote } from "~/modules/cards/card";
 import {
   PASSAGE_TRANSLATIONS,
   type PassageTranslation,
@@ -9,6 +9,7 @@ import {
   translationSearch,
   verseNumber,
 } from "~/modules/cards/passage";
+import { WordNotes } from "./word-notes";
 
 /** Where a translation link lands without JavaScript: the page reloads onto the switch, its heading just above. */
 const PASSAGE_ID = "passage";
@@ -24,9 +25,10 @@ const option = (on: boolean) =>
 /**
  * The card's verses read in their chapter, highlighted among the verses around them, in the KJV or the WEB. The switch is
  * two links to this page with `?translation=`: without JavaScript the page reloads onto the passage; with it the text
- * changes in place (the route needs no new data for it, see its shouldRevalidate) and the page does not move.
+ * changes in place (the route needs no new data for it, see its shouldRevalidate) and the page does not move. The card's
+ * word notes explain KJV words: they are shown with the KJV only.
  */
-export function CardPassage({ verses }: { verses: PassageVerse[] }) {
+export function CardPassage({ verses, wordNotes }: { verses: PassageVerse[]; wordNotes: readonly WordNote[] }) {
   const location = useLocation();
   const navigate = useNavigate();
   const translation = readPassageTranslation(new URLSearchParams(location.search));
@@ -89,6 +91,7 @@ export function CardPassage({ verses }: { verses: PassageVerse[] }) {
           context.
         </figcaption>
       </figure>
+      {translation === "kjv" ? <WordNotes notes={wordNotes} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { CardReflection } from "~/components/card/card-reflection";
 import { CardPassage } from "~/components/library/card-passage";
+import { WordNotes } from "~/components/library/word-notes";
 import { useSeenOnce } from "~/hooks/use-seen-once";
 import { type Card, type PassageVerse, versesOf } from "~/modules/cards/card";
 
@@ -30,19 +31,19 @@ export function VersePanel({
       </h2>
       <div ref={scripture} className="space-y-4">
         {passage ? (
-          <CardPassage verses={passage} />
+          <CardPassage verses={passage} wordNotes={card.wordNotes} />
         ) : (
-          verses.map((verse) => (
-            <figure key={verse.reference}>
-              <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
-              <figcaption className="text-sm font-semibold text-ink-muted">— {verse.reference}</figcaption>
-            </figure>
-          ))
+          <>
+            {verses.map((verse) => (
+              <figure key={verse.reference}>
+                <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
+                <figcaption className="text-sm font-semibold text-ink-muted">— {verse.reference}</figcaption>
+              </figure>
+            ))}
+            <WordNotes notes={card.wordNotes} />
+          </>
         )}
       </div>
-      {card.wordNotes.length > 0 ? (
-        <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
-      ) : null}
       <div className="rounded-2xl bg-surface-muted p-4">
         <h3 className="text-sm font-semibold text-ink">Today's Reflection</h3>
         <CardReflection card={card} />

@@ -1,17 +1,18 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { SpeakButton } from "~/components/card/card-controls";
 import { CardReflection } from "~/components/card/card-reflection";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { CardPassage } from "~/components/library/card-passage";
+import { WordNotes } from "~/components/library/word-notes";
 import { type Card, type PassageVerse, versesOf } from "~/modules/cards/card";
-import { readPassageTranslation } from "~/modules/cards/passage";
+import { readPassageTranslation, translationSearch } from "~/modules/cards/passage";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import type { RecordingSummary } from "~/modules/practice/recordings";
 import { EveningCheck, type EveningState } from "./evening-check";
 import { ListenControls } from "./listen-controls";
+import { NeedsScript, PracticeStepsNav, PracticeStep as Step } from "./practice-step";
 import { VoiceRecorder } from "./voice-recorder";
 import { WordsField } from "./words-field";
 
@@ -27,48 +28,6 @@ export type TodayView = {
   recording: RecordingSummary | null;
 };
 
-const STEPS = [
-  { id: "listen", letter: "L", name: "Listen" },
-  { id: "internalize", letter: "I", name: "Internalize" },
-  { id: "ground", letter: "G", name: "Ground" },
-  { id: "hear-again", letter: "H", name: "Hear Again" },
-  { id: "transform", letter: "T", name: "Transform" },
-] as const;
-
-function Step({ index, children, next }: { index: number; children: ReactNode; next?: boolean }) {
-  const step = STEPS[index];
-  const following = STEPS[index + 1];
-  if (!step) return null;
-  return (
-    <section
-      id={step.id}
-      aria-labelledby={`${step.id}-title`}
-      className="scroll-mt-20 space-y-4 rounded-3xl bg-surface p-5 ring-1 ring-line"
-    >
-      <h2 id={`${step.id}-title`} className="flex items-center gap-3 font-serif text-2xl font-bold">
-        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-accent-soft text-base">
-          {step.letter}
-        </span>
-        {step.name}
-      </h2>
-      {children}
-      {next && following ? (
-        <a
-          href={`#${following.id}`}
-          className="btn border-2 border-line bg-surface px-4 text-sm text-ink hover:bg-surface-muted inline-flex"
-        >
-          Next: {following.name}
-        </a>
-      ) : null}
-    </section>
-  );
-}
-
-/** Speech needs the browser's voice, and so JavaScript: without it the step says so and goes on. */
-function NeedsScript({ children }: { children: ReactNode }) {
-  return <p className="hidden text-sm text-ink-muted [@media(scripting:none)]:block">{children}</p>;
-}
-
 /** The verses Internalize shows (the passage, or the card's own before the seed fills it). */
 function internalizeVerses(): Element | null {
   return document.querySelector("#internalize blockquote");
@@ -76,9 +35,10 @@ function internalizeVerses(): Element | null {
 
 export function PracticeSteps({ today, lastResult }: { today: TodayView; lastResult?: SubmissionResult<string[]> | null }) {
   const { card, practice } = today;
-  const translation = readPassageTranslation(new URLSearchParams(useLocation().search));
   const done = practice?.saidAloud ?? false;
   const verses = versesOf(card);
+  // The card opens in the translation read at Internalize.
+  const translation = readPassageTranslation(new URLSearchParams(useLocation().search));
   const [form, fields] = useForm({
     id: "reflection",
     lastResult,
@@ -93,42 +53,34 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
         <h1 className="font-serif text-3xl font-bold">{card.title}</h1>
         <p className="text-ink-muted">
           {today.chosen ? "The card you chose for today. " : "Today's card. "}Five short steps, about two minutes.{" "}
-          <Link to={`/cards/${card.id}`} className="font-semibold underline">
+          <Link to={`/cards/${card.id}${translationSearch("", translation)}`} className="font-semibold underline">
             Open the card
           </Link>
         </p>
-        <nav aria-label="The five steps" className="flex flex-wrap gap-2 text-sm">
-          {STEPS.map((step) => (
-            <a key={step.id} href={`#${step.id}`} className="rounded-full px-3 py-2 font-semibold ring-1 ring-line">
-              {step.letter} · {step.name}
-            </a>
-          ))}
-        </nav>
+        <PracticeStepsNav />
       </header>
 
       <Step index={0} next>
-        <p className="text-ink-muted">Hear the affirmation, slowly.</p>
         <ListenControls text={card.affirmation} cardId={card.id} recording={today.recording} />
         <NeedsScript>Reading aloud needs JavaScript: read it slowly to yourself instead.</NeedsScript>
       </Step>
 
       <Step index={1} next>
-        <p className="text-ink-muted">Read the verse it stands on, and let one phrase stay with you.</p>
         {today.passage ? (
-          <CardPassage verses={today.passage} />
+          <CardPassage verses={today.passage} wordNotes={card.wordNotes} />
         ) : (
-          verses.map((verse) => (
-            <figure key={verse.reference}>
-              <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
-              <figcaption className="text-sm font-semibold text-ink-muted">
-                — {verse.reference} ({card.translation})
-              </figcaption>
-            </figure>
-          ))
+          <>
+            {verses.map((verse) => (
+              <figure key={verse.reference}>
+                <blockquote className="font-serif text-lg leading-relaxed">“{verse.text}”</blockquote>
+                <figcaption className="text-sm font-semibold text-ink-muted">
+                  — {verse.reference} ({card.translation})
+                </figcaption>
+              </figure>
+            ))}
+            <WordNotes notes={card.wordNotes} />
+          </>
         )}
-        {card.wordNotes.length > 0 ? (
-          <p className="text-sm text-ink-muted">Word notes: {card.wordNotes.map((note) => `${note.word}: ${note.meaning}`).join("; ")}</p>
-        ) : null}
         {/* Reads what the step shows: the passage in the translation chosen above, each word highlighted in it. */}
         <SpeakButton
           text={today.passage ? today.passage.map((verse) => verse[translation]).join(" ") : verses.map((verse) => verse.text).join(" ")}
@@ -152,7 +104,6 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
       </Step>
 
       <Step index={3}>
-        <p>Now say it aloud, in your own voice:</p>
         <blockquote className="font-serif text-xl leading-snug">{card.affirmation}</blockquote>
         <VoiceRecorder cardId={card.id} recording={today.recording} returnTo="/today#hear-again" />
         {done ? (

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type ActivityType, badges, userActivity, userBadges, userFavorites, userStats } from "#db/schema";
 import { countCards } from "~/modules/cards/cards.server";
@@ -54,6 +54,53 @@ function streakAssignments(read: StreakState, next: StreakState) {
 }
 
 /**
+ * user_stats brought up to date: made if missing, its counters recomputed from the activity rows (never incremented,
+ * so concurrent requests cannot lose a count), and `streak`'s columns set. For the end of a D1 batch that writes rows.
+ */
+function recountStatements(db: Database, userId: string, streak: Partial<Record<keyof typeof streakColumns, SQL>>) {
+  const countOf = (type: ActivityType, distinctCards: boolean) =>
+    sql<number>`(SELECT ${distinctCards ? sql`count(DISTINCT ${userActivity.cardId})` : sql`count(*)`} FROM ${userActivity} WHERE ${userActivity.userId} = ${userId} AND ${userActivity.activityType} = ${type})`;
+  return [
+    db.insert(userStats).values({ userId }).onConflictDoNothing({ target: userStats.userId }),
+    db
+      .update(userStats)
+      .set({
+        totalCardsViewed: countOf("view", true),
+        totalScriptureReads: countOf("read_scripture", true),
+        // Said aloud: a completed morning is the buyer's word that they said it (older rows: the Speak button).
+        totalSpokenAffirmations: sql`${countOf("speak_aloud", false)} + ${countOf("practice", false)}`,
+        totalFavorites: sql`(SELECT count(*) FROM ${userFavorites} WHERE ${userFavorites.userId} = ${userId})`,
+        totalPractices: countOf("practice", false),
+        totalEveningChecks: countOf("evening_check", false),
+        totalCardsPractised: countOf("practice", true),
+        ...streak,
+      })
+      .where(eq(userStats.userId, userId))
+      .returning(streakColumns),
+  ] as const;
+}
+
+/**
+ * The statements that record one activity which moves no streak, for the caller to send in its own D1 batch beside
+ * the change the activity belongs to, so the two land together or not at all (the evening check: its answer and its
+ * count). `id` makes it happen once: an activity already recorded under that id is not recorded again, and the
+ * insert's `returning` is then empty. Badges are the caller's to check afterwards (checkBadges).
+ */
+export function activityStatements(
+  db: Database,
+  input: { id: string; userId: string; cardId: string | SQL | null; activityType: Exclude<ActivityType, "practice">; now: Date },
+) {
+  return [
+    db
+      .insert(userActivity)
+      .values({ id: input.id, userId: input.userId, cardId: input.cardId, activityType: input.activityType, timestamp: input.now })
+      .onConflictDoNothing({ target: userActivity.id })
+      .returning({ id: userActivity.id }),
+    ...recountStatements(db, input.userId, {}),
+  ] as const;
+}
+
+/**
  * Records one activity and brings user_stats up to date, then awards the badges it earned.
  * The activity row and the stats land in one D1 batch (atomic); the counters are recomputed from the rows
  * in that batch, never incremented, so concurrent requests cannot lose a count. Throws on a database
@@ -79,9 +126,6 @@ export async function recordActivity(
   let next = movesStreak ? nextStreak(read, today) : read;
   const activityId = crypto.randomUUID();
 
-  const countOf = (type: ActivityType, distinctCards: boolean) =>
-    sql<number>`(SELECT ${distinctCards ? sql`count(DISTINCT ${userActivity.cardId})` : sql`count(*)`} FROM ${userActivity} WHERE ${userActivity.userId} = ${userId} AND ${userActivity.activityType} = ${type})`;
-
   const [, , [written]] = await db.batch([
     db.insert(userActivity).values({
       id: activityId,
@@ -91,22 +135,7 @@ export async function recordActivity(
       timestamp: now,
       metadata: input.metadata ?? null,
     }),
-    db.insert(userStats).values({ userId }).onConflictDoNothing({ target: userStats.userId }),
-    db
-      .update(userStats)
-      .set({
-        totalCardsViewed: countOf("view", true),
-        totalScriptureReads: countOf("read_scripture", true),
-        // Said aloud: a completed morning is the buyer's word that they said it (older rows: the Speak button).
-        totalSpokenAffirmations: sql`${countOf("speak_aloud", false)} + ${countOf("practice", false)}`,
-        totalFavorites: sql`(SELECT count(*) FROM ${userFavorites} WHERE ${userFavorites.userId} = ${userId})`,
-        totalPractices: countOf("practice", false),
-        totalEveningChecks: countOf("evening_check", false),
-        totalCardsPractised: countOf("practice", true),
-        ...(movesStreak ? streakAssignments(read, next) : {}),
-      })
-      .where(eq(userStats.userId, userId))
-      .returning(streakColumns),
+    ...recountStatements(db, userId, movesStreak ? streakAssignments(read, next) : {}),
   ]);
 
   // The row equals what we computed: ours landed, or a concurrent request already counted this day.

@@ -9,6 +9,7 @@ import type { Database } from "#db/client";
 import { dailyCardSends, emailOutbox, oneTimeTokens, sessions } from "#db/schema";
 import { AB_EVENT_FOLD_DAYS, compactExperimentEvents } from "~/modules/experiments/retention.server";
 import { logNote } from "~/modules/observability/log.server";
+import { deleteRecordingsOfRemovedCards } from "~/modules/practice/recordings.server";
 
 /** The schedule in wrangler.toml that runs cleanUpExpired. */
 export const CLEANUP_CRON = "30 3 * * *";
@@ -26,9 +27,14 @@ export type CleanupCounts = {
   dailyCardSends: number;
   /** A/B clicks and visitors' page views folded into daily totals (app/modules/experiments/retention.server.ts). */
   experimentEvents: { clicks: number; pageViews: number };
+  /** Voice recordings (R2 objects) of cards no longer in the collection (docs/decisions/040). */
+  recordingsOfRemovedCards: number;
 };
 
-export async function cleanUpExpired(db: Database, now: Date = new Date()): Promise<CleanupCounts> {
+export async function cleanUpExpired(
+  { db, recordings }: { db: Database; recordings: R2Bucket },
+  now: Date = new Date(),
+): Promise<CleanupCounts> {
   const keptSince = new Date(now.getTime() - SENT_EMAIL_RETENTION_DAYS * 86_400_000);
   const counts: CleanupCounts = {
     sessions: await deleteInBatches(db, sessions, sessions.id, lt(sessions.expiresAt, now)),
@@ -47,12 +53,14 @@ export async function cleanUpExpired(db: Database, now: Date = new Date()): Prom
       and(eq(emailOutbox.status, "sent"), lt(emailOutbox.createdAt, keptSince)),
     ),
     experimentEvents: await compactExperimentEvents(db, now),
+    recordingsOfRemovedCards: await deleteRecordingsOfRemovedCards(db, recordings),
   };
   logNote(
     `Clean-up: deleted ${counts.sessions} expired sessions, ${counts.oneTimeTokens} used or expired one-time tokens, ` +
       `${counts.sentEmails} sent emails and ${counts.dailyCardSends} daily-card records older than ${SENT_EMAIL_RETENTION_DAYS} days; ` +
       `A/B events older than ${AB_EVENT_FOLD_DAYS} days folded into daily totals: ${counts.experimentEvents.clicks} clicks, ` +
-      `${counts.experimentEvents.pageViews} visitors' page views`,
+      `${counts.experimentEvents.pageViews} visitors' page views; ` +
+      `${counts.recordingsOfRemovedCards} recordings of cards no longer in the collection`,
   );
   return counts;
 }

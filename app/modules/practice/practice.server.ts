@@ -1,10 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type EveningAnswer, practiceDays } from "#db/schema";
 import { type Owner, ownerIdSql } from "~/modules/auth/owner.server";
 import type { EarnedBadge } from "~/modules/habit/progress";
-import { recordActivity } from "~/modules/habit/record-activity.server";
+import { activityStatements, checkBadges, recordActivity } from "~/modules/habit/record-activity.server";
 import { logProblem } from "~/modules/observability/log.server";
 
 /**
@@ -31,11 +31,15 @@ export async function readPracticeDay(db: Database, owner: Owner, day: string): 
 type DayKey = { userId: string; day: string; cardId: string };
 
 /** The day's row, made with this card when it does not exist yet (a card once set stays the day's). */
-async function beginDay(db: Database, key: DayKey, now: Date): Promise<void> {
-  await db
+function beginDayStatement(db: Database, key: DayKey, now: Date) {
+  return db
     .insert(practiceDays)
     .values({ userId: key.userId, day: key.day, cardId: key.cardId, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: [practiceDays.userId, practiceDays.day] });
+}
+
+async function beginDay(db: Database, key: DayKey, now: Date): Promise<void> {
+  await beginDayStatement(db, key, now);
 }
 
 const ofDay = (key: Pick<DayKey, "userId" | "day">) => and(eq(practiceDays.userId, key.userId), eq(practiceDays.day, key.day));
@@ -77,27 +81,54 @@ export async function completeMorning(db: Database, key: DayKey & { timeZone: st
   return { completed: true, newBadges: await recordSafely(db, key, "practice", first.cardId, now) };
 }
 
-/** The evening check: its answer and line, kept beside the morning's; the first answer of a day counts for a badge. */
+/**
+ * The evening check: its answer and line, kept beside the morning's, and the day's `evening_check` activity with the
+ * count it feeds, in one D1 batch: the answer never lands without its count, nor the count without it. The activity's
+ * id is the buyer's day, so only the day's first answer counts (two tabs, or an answer changed later, count once).
+ */
 export async function saveEveningCheck(
   db: Database,
   key: DayKey & { timeZone: string },
   check: { answer: EveningAnswer; note: string | null },
   now = new Date(),
 ): Promise<{ newBadges: EarnedBadge[] }> {
-  await beginDay(db, key, now);
-  const [first] = await db
-    .update(practiceDays)
-    .set({ eveningAt: now })
-    .where(and(ofDay(key), isNull(practiceDays.eveningAt)))
-    .returning({ cardId: practiceDays.cardId });
-  await db.update(practiceDays).set({ eveningAnswer: check.answer, eveningNote: check.note, updatedAt: now }).where(ofDay(key));
-  return { newBadges: first ? await recordSafely(db, key, "evening_check", first.cardId, now) : [] };
+  const dayCard = sql<string | null>`(SELECT ${practiceDays.cardId} FROM ${practiceDays} WHERE ${ofDay(key)})`;
+  const [, , counted] = await db.batch([
+    beginDayStatement(db, key, now),
+    db
+      .update(practiceDays)
+      .set({
+        eveningAnswer: check.answer,
+        eveningNote: check.note,
+        eveningAt: sql`coalesce(${practiceDays.eveningAt}, ${now.getTime()})`,
+        updatedAt: now,
+      })
+      .where(ofDay(key)),
+    ...activityStatements(db, {
+      id: `evening_check:${key.userId}:${key.day}`,
+      userId: key.userId,
+      cardId: dayCard,
+      activityType: "evening_check",
+      now,
+    }),
+  ]);
+  return { newBadges: counted.length > 0 ? await checkBadgesSafely(db, key.userId, now) : [] };
+}
+
+/** Badges follow from the counts already written: a failure to award them is logged, never the answer's. */
+async function checkBadgesSafely(db: Database, userId: string, now: Date): Promise<EarnedBadge[]> {
+  try {
+    return await checkBadges(db, userId, { now });
+  } catch (error) {
+    logProblem("error", "Checking badges failed", error);
+    return [];
+  }
 }
 
 async function recordSafely(
   db: Database,
   key: { userId: string; timeZone: string },
-  activityType: "practice" | "evening_check",
+  activityType: "practice",
   cardId: string | null,
   now: Date,
 ): Promise<EarnedBadge[]> {

@@ -17,8 +17,10 @@ import { RECORDING_MAX_BYTES, RECORDING_MESSAGES, type RecordingSummary } from "
 type Context = Pick<AppLoadContext, "db" | "config" | "cloudflare">;
 export type AudioType = "audio/webm" | "audio/ogg" | "audio/mp4";
 
+const RECORDINGS_PREFIX = "recordings/";
+
 export function recordingKey(userId: string, cardId: string): string {
-  return `recordings/${userId}/${cardId}`;
+  return `${RECORDINGS_PREFIX}${userId}/${cardId}`;
 }
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
@@ -117,10 +119,31 @@ export async function deleteRecording(context: Context, userId: string, cardId: 
 export async function deleteAllRecordingObjects(bucket: R2Bucket, userId: string): Promise<void> {
   let cursor: string | undefined;
   do {
-    const page = await bucket.list({ prefix: `recordings/${userId}/`, cursor });
+    const page = await bucket.list({ prefix: `${RECORDINGS_PREFIX}${userId}/`, cursor });
     if (page.objects.length > 0) await bucket.delete(page.objects.map((object) => object.key));
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
+}
+
+/**
+ * Deletes the recordings whose card has left the collection; returns how many. The seed removes a card in SQL alone
+ * (db/seed/seed.ts, sent by the deploy), which takes its recording rows with it but cannot reach R2, so the daily
+ * clean-up lists the recordings' objects and deletes those whose card (the key's last part) is no longer a card.
+ */
+export async function deleteRecordingsOfRemovedCards(db: Database, bucket: R2Bucket): Promise<number> {
+  const cards = new Set((await db.select({ id: affirmationCards.id }).from(affirmationCards)).map((card) => card.id));
+  // A database without its collection (not seeded yet) says nothing about which cards are gone.
+  if (cards.size === 0) return 0;
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: RECORDINGS_PREFIX, cursor });
+    const gone = page.objects.map((object) => object.key).filter((key) => !cards.has(key.slice(key.lastIndexOf("/") + 1)));
+    if (gone.length > 0) await bucket.delete(gone);
+    deleted += gone.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return deleted;
 }
 
 /** Which cards the owner has recorded (one statement, in the page's D1 batch). */
