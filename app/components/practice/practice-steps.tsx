@@ -10,6 +10,7 @@ import { type Card, type PassageVerse, versesOf } from "~/modules/cards/card";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import type { RecordingSummary } from "~/modules/practice/recordings";
 import { EveningCheck, type EveningState } from "./evening-check";
+import { OfflineNotSaved } from "./offline-practice";
 import { MyRecordingPlayer, VoiceRecorder } from "./voice-recorder";
 import { WordsField } from "./words-field";
 
@@ -67,7 +68,16 @@ function NeedsScript({ children }: { children: ReactNode }) {
   return <p className="hidden text-sm text-ink-muted [@media(scripting:none)]:block">{children}</p>;
 }
 
-export function PracticeSteps({ today, lastResult }: { today: TodayView; lastResult?: SubmissionResult<string[]> | null }) {
+export function PracticeSteps({
+  today,
+  lastResult,
+  notice,
+}: {
+  today: TodayView;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Said above the card: the installed app offline, or a practice drawn for another day. */
+  notice?: ReactNode;
+}) {
   const { card, practice } = today;
   const done = practice?.saidAloud ?? false;
   const verses = versesOf(card);
@@ -81,6 +91,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
   return (
     <main id="main" className="mx-auto w-full max-w-2xl space-y-5 px-4 pt-6 pb-12 sm:px-6">
       <header className="space-y-2">
+        {notice}
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Today · {today.day}</p>
         <h1 className="font-serif text-3xl font-bold">{card.title}</h1>
         <p className="text-ink-muted">
@@ -133,6 +144,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
           <FormAlert id={form.errorId} errors={form.errors} />
           <WordsField field={fields.reflection} label="One line of reflection (private)" />
           <SubmitButton pendingText="Saving...">Save and continue</SubmitButton>
+          <OfflineNotSaved intent="reflect" />
         </Form>
         <a href="#hear-again" className="inline-block text-sm font-semibold underline">
           Skip to Hear Again
@@ -149,6 +161,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="said-aloud" />
             <SubmitButton pendingText="Saving...">I said it aloud</SubmitButton>
+            <OfflineNotSaved intent="said-aloud" />
           </Form>
         )}
       </Step>
