@@ -216,6 +216,14 @@ test.describe("today's practice offline @js", () => {
     });
     await expect(player).toHaveJSProperty("readyState", 4);
     expect(await player.evaluate((audio: HTMLAudioElement) => audio.error)).toBeNull();
+    // Deleting it needs the network: refused in the page, the recording still there.
+    await expectHydrated(page);
+    const hearAgainOffline = page.getByRole("region", { name: "Hear Again" });
+    await hearAgainOffline.getByRole("button", { name: "Delete" }).click();
+    await expect(hearAgainOffline.getByRole("alert")).toHaveText(
+      "You're offline: deleting your recording needs a connection. Nothing was changed.",
+    );
+    await expect(hearAgainOffline.getByLabel("Your recording")).toBeVisible();
 
     await context.setOffline(false);
     await page.goto("/dashboard");
