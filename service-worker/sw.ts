@@ -393,10 +393,14 @@ async function keepCollection(): Promise<void> {
     }
     // The account may have changed while the pages came in: keep them only if they are still this one's.
     const after = forgotten() ? null : await readCollection();
-    if (forgotten() || after?.key !== collection.key) {
+    if (forgotten() || (after && after.key !== collection.key)) {
       await cacheStorage.delete(name);
       return;
     }
+    // No answer (the network went away after the last page): the copy stays readable offline, as when it goes away
+    // between pages, and the next sync fetches these again. No other account can have signed in without the network,
+    // and a sign-out is seen as it leaves (forgetCollection).
+    if (!after) return;
     await keepVersions(cache, [...current, ...fetched]);
   }
   if (forgotten()) return cacheStorage.delete(name).then(() => undefined);

@@ -219,14 +219,18 @@ test.describe("today's practice offline @js", () => {
     const player = page.getByRole("region", { name: "Listen" }).getByLabel("Play my recording");
     await expect(player).toBeVisible();
     // It plays offline: the browser reads its length from the kept bytes, asked for by range as a player does.
+    await expectHydrated(page);
     await player.evaluate((audio: HTMLAudioElement) => {
       audio.preload = "auto";
       audio.load();
     });
-    await expect(player).toHaveJSProperty("readyState", 4);
-    expect(await player.evaluate((audio: HTMLAudioElement) => audio.error)).toBeNull();
+    await expect
+      .poll(
+        () => player.evaluate((audio: HTMLAudioElement) => ({ readyState: audio.readyState, error: audio.error?.code ?? null })),
+        BACKGROUND,
+      )
+      .toEqual({ readyState: 4, error: null });
     // Deleting it needs the network: refused in the page, the recording still there.
-    await expectHydrated(page);
     const hearAgainOffline = page.getByRole("region", { name: "Hear Again" });
     await hearAgainOffline.getByRole("button", { name: "Delete" }).click();
     await expect(hearAgainOffline.getByRole("alert")).toHaveText(
