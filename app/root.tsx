@@ -24,6 +24,7 @@ import { useViewer } from "~/hooks/use-viewer";
 import { getViewer } from "~/modules/access/viewer.server";
 import { carriesSessionCookie } from "~/modules/auth/request-auth.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { isOfflineRefusal } from "~/modules/offline/form-refusal";
 import { SIGNED_IN_ATTRIBUTE } from "~/modules/offline/protocol";
 import { getToast } from "~/modules/toast/toast.server";
 
@@ -68,8 +69,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The root's data (the flash toast, site settings) never depends on the query string: a link that only changes it
  * (the card browser's filters, which narrow the list in the browser) needs no round trip for the root.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  // A form refused offline sent nothing (/today's, docs/decisions/040): a revalidation would reload the page.
+  if (isOfflineRefusal(actionResult)) return false;
   return defaultShouldRevalidate;
 }
 

@@ -5,9 +5,10 @@
  *
  * - The shell cache (`lc-shell-<version>`) holds the build's scripts, styles, fonts and sprite, and the app's icons:
  *   public files, the same for everyone, fetched without cookies. Served cache first (their names carry their hash).
- * - The personal cache (`lc-personal-<key>`) holds the buyer's library and card pages and the card images opened. The
- *   key is an opaque value the server derives from the account; at most one personal cache exists. Pages and images
- *   always come from the network while it answers; the cache only stands in when it does not.
+ * - The personal cache (`lc-personal-<key>`) holds the buyer's library and card pages, the day's practice (/today),
+ *   their own recordings and the card images opened. The key is an opaque value the server derives from the account;
+ *   at most one personal cache exists. Pages, recordings and images always come from the network while it answers;
+ *   the cache only stands in when it does not.
  * - A page asks the worker to sync after it loads: the worker asks the server whose collection this browser may keep
  *   (`/offline-collection.json`), deletes every other account's cache, and fetches at low priority the pages it lacks
  *   or whose version changed (each page has its own: a favourite changes the library and that card's page).
@@ -22,9 +23,11 @@ import {
   type OfflinePage,
   offlineCopyUsable,
   SIGN_OUT_PATHS,
+  TODAY_PATH,
   type WorkerMessage,
 } from "../app/modules/offline/protocol";
-import { OFFLINE_PAGE_POLICY, offlinePageHtml } from "./offline-page";
+import { byteRangeResponse } from "./byte-range";
+import { OFFLINE_PAGE_POLICY, offlinePageHtml, type PracticeFields, practiceNotSavedHtml } from "./offline-page";
 
 declare const SHELL_FILES: string[];
 declare const SHELL_VERSION: string;
@@ -79,8 +82,13 @@ const PUBLIC_FILES = [
   "/icons/icon-maskable-512.png",
 ];
 
+/** The upright Lora file with the core characters (scripts/lib/web-fonts.ts names it by its weights and part). */
+const HEADING_FONT = SHELL_FILES.find((file) => /\/lora-[\d-]+-normal-core-[^/]+\.woff2$/.test(file));
+
 const CARD_PAGE = /^\/cards\/[^/]+$/;
 const CARD_IMAGE = /^\/cards\/[^/]+\/image\.png$/;
+/** The buyer's own recording of a card (app/routes/recordings.$cardId.ts); kept under its address without `?v=`. */
+const RECORDING = /^\/recordings\/[^/]+$/;
 
 worker.addEventListener("install", (event) => {
   event.waitUntil(
@@ -121,6 +129,8 @@ worker.addEventListener("fetch", (event) => {
   if (request.method !== "GET") {
     // Signing out: this browser keeps nothing of the account, whatever the answer (the server also sends Clear-Site-Data).
     if (SIGN_OUT_PATHS.some((path) => url.pathname === path || url.pathname === `${path}.data`)) event.waitUntil(forgetCollection());
+    // A practice form posted as a page (before the scripts ran, or without them): offline, a page that gives the words back.
+    if (request.mode === "navigate" && request.method === "POST" && url.pathname === TODAY_PATH) event.respondWith(postPractice(request));
     return;
   }
   if (url.pathname.startsWith("/build/") || PUBLIC_FILES.includes(url.pathname)) {
@@ -134,6 +144,8 @@ worker.addEventListener("fetch", (event) => {
     event.respondWith(networkOr(request, () => reloadAsDocument(url)));
   } else if (CARD_IMAGE.test(url.pathname)) {
     event.respondWith(cardImage(request));
+  } else if (RECORDING.test(url.pathname)) {
+    event.respondWith(recording(request));
   }
 });
 
@@ -216,19 +228,49 @@ async function offlineDocument(request: Request): Promise<Response> {
   const url = new URL(request.url);
   // A card opened from a filtered library carries the filter; its page is the same card. The library at a filter's
   // address (`/cards?category=peace`) is the kept library: the page applies its filters in the browser.
+  // /today with the passage's translation in its query is the kept /today: the page reads the query itself.
   const cached =
     (await cache?.match(url.pathname + url.search, { ignoreVary: true })) ??
-    (CARD_PAGE.test(url.pathname) || url.pathname === "/cards" ? await cache?.match(url.pathname, { ignoreVary: true }) : undefined);
+    (CARD_PAGE.test(url.pathname) || url.pathname === "/cards" || url.pathname === TODAY_PATH
+      ? await cache?.match(url.pathname, { ignoreVary: true })
+      : undefined);
   if (cached) return cached;
   const hasCollection = Boolean(cache && (await cache.match("/cards")));
-  return new Response(
-    // The upright Lora file with the core characters (scripts/lib/web-fonts.ts names it by its weights and part).
-    offlinePageHtml({ hasCollection, headingFont: SHELL_FILES.find((file) => /\/lora-[\d-]+-normal-core-[^/]+\.woff2$/.test(file)) }),
-    {
-      // Not 503: Chromium reports a failed status as an error in the page's console. The page itself says what happened.
-      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": OFFLINE_PAGE_POLICY, "Cache-Control": "no-store" },
-    },
-  );
+  const hasToday = Boolean(cache && (await cache.match(TODAY_PATH)));
+  return offlineHtml(offlinePageHtml({ hasCollection, hasToday, headingFont: HEADING_FONT }));
+}
+
+function offlineHtml(html: string): Response {
+  return new Response(html, {
+    // Not 503: Chromium reports a failed status as an error in the page's console. The page itself says what happened.
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": OFFLINE_PAGE_POLICY, "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * One of /today's forms posted as a page: the server's answer, or with no network a page that says nothing was saved
+ * and gives the buyer's words back in a form that posts them again (docs/decisions/040-the-light-practice.md).
+ */
+async function postPractice(request: Request): Promise<Response> {
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch {
+    const form = await copy.formData().catch(() => null);
+    const field = (name: string) => {
+      const value = form?.get(name);
+      return typeof value === "string" ? value : undefined;
+    };
+    const fields: PracticeFields = {
+      intent: field("intent") ?? "",
+      reflection: field("reflection"),
+      answer: field("answer"),
+      note: field("note"),
+      cardId: field("cardId"),
+    };
+    const hasToday = Boolean(await (await usablePersonalCache())?.match(TODAY_PATH));
+    return offlineHtml(practiceNotSavedHtml({ fields, hasToday, headingFont: HEADING_FONT }));
+  }
 }
 
 /**
@@ -265,6 +307,20 @@ async function cardImage(request: Request): Promise<Response> {
     const cached = await (await usablePersonalCache())?.match(request);
     if (cached) return cached;
     throw error;
+  }
+}
+
+/**
+ * The buyer's own recording: from the network; offline, from the kept copy, whole or the part a media element asks
+ * for (the copy holds it whole: Cache Storage refuses a 206). Never kept as it passes: the sync fetches each once.
+ */
+async function recording(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cached = await (await usablePersonalCache())?.match(new URL(request.url).pathname);
+    if (!cached) throw error;
+    return byteRangeResponse(await cached.arrayBuffer(), cached.headers, request.headers.get("Range"));
   }
 }
 
@@ -337,10 +393,14 @@ async function keepCollection(): Promise<void> {
     }
     // The account may have changed while the pages came in: keep them only if they are still this one's.
     const after = forgotten() ? null : await readCollection();
-    if (forgotten() || after?.key !== collection.key) {
+    if (forgotten() || (after && after.key !== collection.key)) {
       await cacheStorage.delete(name);
       return;
     }
+    // No answer (the network went away after the last page): the copy stays readable offline, as when it goes away
+    // between pages, and the next sync fetches these again. No other account can have signed in without the network,
+    // and a sign-out is seen as it leaves (forgetCollection).
+    if (!after) return;
     await keepVersions(cache, [...current, ...fetched]);
   }
   if (forgotten()) return cacheStorage.delete(name).then(() => undefined);

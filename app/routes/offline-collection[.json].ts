@@ -8,7 +8,7 @@ import { offlineCollectionFor, offlineMarkerCookie } from "~/modules/offline/off
  * cookie follows the answer.
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const collection = await offlineCollectionFor(context);
+  const collection = await offlineCollectionFor(context, request);
   const headers = new Headers(NO_STORE);
   const marker = offlineMarkerCookie(request, collection);
   if (marker) headers.append("Set-Cookie", marker);

@@ -6,10 +6,12 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { KeptDayBanner } from "~/components/practice/offline-practice";
 import { PracticeSteps } from "~/components/practice/practice-steps";
 import { LIGHT_STEP_NAMES } from "~/content/light-steps";
+import { useOfflineCopyRefresh } from "~/hooks/use-offline-copy-refresh";
 import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/access.server";
 import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
 import { onlyTranslationChanged } from "~/modules/cards/passage";
@@ -17,6 +19,7 @@ import { findCardPassage, findLibraryCard } from "~/modules/cards/public-collect
 import { badgeToast } from "~/modules/habit/badge-toast";
 import { getStats } from "~/modules/habit/progress.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { isOfflineRefusal, offlineRefusal } from "~/modules/offline/form-refusal";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import { completeMorning, pickTodaysCard, saveEveningCheck, saveReflection } from "~/modules/practice/practice.server";
 import { listOwnRecordings } from "~/modules/practice/recordings.server";
@@ -68,8 +71,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The passage's translation is read from the URL by the page itself: switching it needs no new data. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && onlyTranslationChanged(currentUrl, nextUrl)) return false;
+  // Nothing was sent: the page stays as it is, the buyer's words in their boxes (offline, a reload would lose them).
+  if (isOfflineRefusal(actionResult)) return false;
   return defaultShouldRevalidate;
 }
 
@@ -113,12 +118,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(context.config, "/today#evening", toast ?? { type: "success", title: "Evening check saved" });
 }
 
+/**
+ * With scripts, a form that finds no network (the installed app offline, or a connection lost as it was sent) is
+ * refused in the page, the buyer's words kept in their boxes; it is never queued (docs/decisions/040, Offline).
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  if (!navigator.onLine) return offlineRefusal(intent);
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    // fetch's TypeError: no answer at all. A redirect (a Response) and the server's own errors go on as they are.
+    if (error instanceof TypeError) return offlineRefusal(intent);
+    throw error;
+  }
+}
+
 export default function TodayPage() {
   const today = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
+  // A practice completed or a recording saved changes the page: the installed app's kept copy follows (decision 025).
+  useOfflineCopyRefresh(today);
   return (
     <AppShell>
-      <PracticeSteps today={today} lastResult={actionData?.result} />
+      <PracticeSteps
+        today={today}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        notice={<KeptDayBanner day={today.day} />}
+      />
     </AppShell>
   );
 }

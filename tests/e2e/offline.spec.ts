@@ -21,8 +21,9 @@ const UNOPENED = cardById("evening-i-lie-down-in-peace");
 
 /** The worker says, on the page, that it now keeps the collection ("ready") or keeps none ("none"). */
 async function expectOfflineCollection(page: Page, state: "ready" | "none") {
-  // The worker fetches the 50 pages one after another at low priority: the wait is for that, on a shared machine.
-  await expect(page.locator("html")).toHaveAttribute("data-offline", state, { timeout: 25_000 });
+  // The worker fetches the 51 pages (and the buyer's recordings) one after another at low priority: the wait is for
+  // that, on a machine other test runs share.
+  await expect(page.locator("html")).toHaveAttribute("data-offline", state, { timeout: 60_000 });
 }
 
 /** The caches that hold one account's pages (service-worker/sw.ts): none, or one. */
@@ -54,8 +55,8 @@ async function openLibraryOnline(page: Page, loginAsBuyer: (email?: string, opti
 
 test.describe("offline, with the service worker @js", () => {
   test.use({ serviceWorkers: "allow" });
-  // Each test waits for the worker to fetch 50 pages, on a machine other test runs share.
-  test.describe.configure({ timeout: 90_000 });
+  // Each test waits for the worker to fetch 51 pages, on a machine other test runs share.
+  test.describe.configure({ timeout: 150_000 });
 
   test("a visitor's browser downloads nothing for it: no collection asked for, no app files fetched ahead", async ({ page }) => {
     const fetchedByWorker: string[] = [];
@@ -148,7 +149,7 @@ test.describe("offline, with the service worker @js", () => {
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: /^Welcome back, .+!$/ })).toBeVisible();
     await expectOfflineCollection(page, "ready");
-    await expect.poll(() => fetchedByWorker, { timeout: 25_000 }).toEqual(["/cards", `/cards/${UNOPENED.id}`]);
+    await expect.poll(() => fetchedByWorker, { timeout: 60_000 }).toEqual(["/cards", `/cards/${UNOPENED.id}`]);
 
     await context.setOffline(true);
     await page.goto(`/cards/${UNOPENED.id}`);
@@ -169,7 +170,7 @@ test.describe("offline, with the service worker @js", () => {
     await context.setOffline(true);
     await page.goto(`/cards/${UNOPENED.id}`);
     await expect(page.getByRole("heading", { level: 1, name: UNOPENED.title })).toBeVisible();
-    // The message is the script's: a tap before it runs is a plain form post, which needs the network.
+    // The refusal is the script's: a tap before hydration posts the form as a page, which needs the network.
     await expectHydrated(page);
     await page.getByRole("button", { name: `Add ${UNOPENED.title} to favorites` }).click();
     await expect(page.getByText("You're offline: favorites need a connection").first()).toBeVisible();

@@ -58,6 +58,16 @@ describe("a buyer's page and D1", () => {
     expect(again.d1?.statements).toBe(6);
   });
 
+  it("/offline-collection.json, which the installed app asks after every page load: the practice's reads join the collection's batch", async () => {
+    const me = await buyer("round-trips-offline", { remember: true });
+    const again = await openAgain("/offline-collection.json", { cookie: me.cookie });
+    expect(again.status).toBe(200);
+    // As many round trips as the collection alone took (docs/decisions/025): /today's day row, the streak, the
+    // recordings and the reflections by card are four more statements in its last batch.
+    expect(again.d1).toMatchObject({ roundTrips: 4, rowsWritten: 0 });
+    expect(again.d1?.statements).toBe(9);
+  });
+
   it("a card page in the browser: the root's access check joins the same batch", async () => {
     const me = await buyer("round-trips-browser");
     const { id } = await paidCard();

@@ -141,11 +141,11 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
     expect(marker).not.toMatch(/HttpOnly/i);
   });
 
-  it("gives a buyer the library and every card page under an opaque key of their own, the same on every device", async () => {
+  it("gives a buyer the library, today's practice and every card page under an opaque key of their own, the same on every device", async () => {
     const cards = await env.DB.prepare("SELECT id FROM affirmation_cards ORDER BY order_index, id").all<{ id: string }>();
     const first = await buyer("offline-a", REMEMBERED);
     const mine = await collection(first.cookie);
-    expect(mine.pages?.map((page) => page.path)).toEqual(["/cards", ...cards.results.map((card) => `/cards/${card.id}`)]);
+    expect(mine.pages?.map((page) => page.path)).toEqual(["/cards", "/today", ...cards.results.map((card) => `/cards/${card.id}`)]);
     expect(mine.key).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect(mine.key).not.toContain(first.id);
     expect((await collection(first.cookie)).key).toBe(mine.key);
@@ -157,7 +157,7 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
   it("changes the versions of the library and of that card's page, and no other, when a favourite changes", async () => {
     const me = await buyer("offline-favourite", REMEMBERED);
     const before = await collection(me.cookie);
-    const favourite = before.pages?.[2]?.path ?? "";
+    const favourite = before.pages?.[3]?.path ?? "";
     const saved = await api("/api/favorites", {
       token: me.token,
       method: "POST",
@@ -169,7 +169,74 @@ describe("/offline-collection.json: whose pages a browser may keep", () => {
     const changed = after.pages?.filter((page, index) => page.version !== before.pages?.[index]?.version).map((page) => page.path);
     expect(changed).toEqual(["/cards", favourite]);
     // Another buyer with the same hearts has the same versions: they name what a page shows, not whose it is.
-    expect(after.pages?.[3]?.version).toBe((await collection((await buyer("offline-other", REMEMBERED)).cookie)).pages?.[3]?.version);
+    expect(after.pages?.[4]?.version).toBe((await collection((await buyer("offline-other", REMEMBERED)).cookie)).pages?.[3]?.version);
+  });
+});
+
+describe("/offline-collection.json: the day's practice and the buyer's own recordings (decision 040)", () => {
+  const collection = async (cookie: string) =>
+    (await (await fetchApp("/offline-collection.json", { headers: { Cookie: cookie } })).json()) as {
+      pages: { path: string; version: string }[];
+    };
+  const versionOf = (pages: { path: string; version: string }[], path: string) => pages.find((page) => page.path === path)?.version;
+  const changedPages = (before: { path: string; version: string }[], after: { path: string; version: string }[]) =>
+    after.filter((page) => versionOf(before, page.path) !== page.version).map((page) => page.path);
+  const todayCardId = async (cookie: string) =>
+    /href="\/cards\/([a-z0-9-]+)"[^>]*>Open the card/.exec(await (await fetchApp("/today", { headers: { Cookie: cookie } })).text())?.[1] ??
+    "";
+  /** The first bytes of Chromium's WebM recording: enough for the server's check of what the bytes are. */
+  const WEBM = new Uint8Array(256);
+  WEBM.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, ...[..."webm"].map((char) => char.charCodeAt(0))]);
+  const upload = (cookie: string, cardId: string) => {
+    const form = new FormData();
+    form.append("recording", new Blob([WEBM], { type: "audio/webm" }), "recording.webm");
+    return fetchApp(`/recordings/${cardId}`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: ORIGIN, Accept: "application/json" },
+      body: form,
+    });
+  };
+
+  it("fetches /today again when what it shows changes (a reflection, said aloud), with that card's page and no other page", async () => {
+    const me = await buyer("offline-today", REMEMBERED);
+    const cookie = `${me.cookie}; lc_tz=UTC`;
+    const cardPage = `/cards/${await todayCardId(cookie)}`;
+    const before = (await collection(cookie)).pages;
+    expect(versionOf(before, "/today")).toMatch(/^[0-9a-f]{16}$/);
+    expect((await collection(cookie)).pages).toEqual(before);
+
+    expect((await postForm("/today", { intent: "reflect", reflection: "Slowly." }, { cookie })).status).toBe(302);
+    const reflected = (await collection(cookie)).pages;
+    // The card's page lists the buyer's reflections on it.
+    expect(changedPages(before, reflected)).toEqual(["/today", cardPage]);
+    // Its version says when the words changed, never what they are.
+    expect(JSON.stringify(reflected)).not.toContain("Slowly");
+
+    // The day's row changed again: the card's page, which reads it for its reflection, is fetched again with /today.
+    expect((await postForm("/today", { intent: "said-aloud" }, { cookie })).status).toBe(302);
+    expect(changedPages(reflected, (await collection(cookie)).pages)).toEqual(["/today", cardPage]);
+  });
+
+  it("keeps each of the buyer's recordings by its address, fetched again when a new one replaces it", async () => {
+    const me = await buyer("offline-recording", REMEMBERED);
+    const cookie = `${me.cookie}; lc_tz=UTC`;
+    const cardId = await todayCardId(cookie);
+    const before = (await collection(cookie)).pages;
+    expect(before.some((page) => page.path.startsWith("/recordings/"))).toBe(false);
+
+    expect((await upload(cookie, cardId)).status).toBe(201);
+    const first = (await collection(cookie)).pages;
+    // /today and the card's page play it: their versions follow.
+    expect(changedPages(before, first)).toEqual(["/today", `/recordings/${cardId}`, `/cards/${cardId}`]);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await upload(cookie, cardId)).status).toBe(201);
+    expect(changedPages(first, (await collection(cookie)).pages)).toEqual(["/today", `/recordings/${cardId}`, `/cards/${cardId}`]);
+
+    // The address the worker keeps plays the recording to its owner, and no HTTP cache may keep it.
+    const played = await fetchApp(`/recordings/${cardId}`, { headers: { Cookie: cookie } });
+    expect(played.status).toBe(200);
+    expect(played.headers.get("Cache-Control")).toBe("private, no-store");
   });
 });
 

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { ErrorList, FormAlert, SubmitButton } from "~/components/forms";
 import { EVENING_ANSWER_LABELS, practiceActionSchema } from "~/modules/practice/practice.schema";
+import { OfflineNotSaved } from "./offline-practice";
 import { WordsField } from "./words-field";
 
 export type EveningState = { eveningAnswer: keyof typeof EVENING_ANSWER_LABELS | null; eveningNote: string | null };
@@ -46,6 +47,7 @@ export function EveningCheck({
           </fieldset>
           <WordsField field={fields.note} label="A line about it (optional)" rows={2} />
           <SubmitButton pendingText="Saving...">Save evening check</SubmitButton>
+          <OfflineNotSaved intent="evening" />
         </Form>
       ) : (
         <p className="text-ink-muted">

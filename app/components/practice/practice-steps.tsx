@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { SpeakButton } from "~/components/card/card-controls";
 import { CardReflection } from "~/components/card/card-reflection";
 import { FormAlert, SubmitButton } from "~/components/forms";
@@ -12,6 +13,7 @@ import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import type { RecordingSummary } from "~/modules/practice/recordings";
 import { EveningCheck, type EveningState } from "./evening-check";
 import { ListenControls } from "./listen-controls";
+import { OfflineNotSaved } from "./offline-practice";
 import { NeedsScript, PracticeStepsNav, PracticeStep as Step } from "./practice-step";
 import { VoiceRecorder } from "./voice-recorder";
 import { WordsField } from "./words-field";
@@ -33,7 +35,16 @@ function internalizeVerses(): Element | null {
   return document.querySelector("#internalize blockquote");
 }
 
-export function PracticeSteps({ today, lastResult }: { today: TodayView; lastResult?: SubmissionResult<string[]> | null }) {
+export function PracticeSteps({
+  today,
+  lastResult,
+  notice,
+}: {
+  today: TodayView;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Said above the card: the installed app offline, or a practice drawn for another day. */
+  notice?: ReactNode;
+}) {
   const { card, practice } = today;
   const done = practice?.saidAloud ?? false;
   const verses = versesOf(card);
@@ -49,6 +60,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
   return (
     <main id="main" className="mx-auto w-full max-w-2xl space-y-5 px-4 pt-6 pb-12 sm:px-6">
       <header className="space-y-2">
+        {notice}
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Today · {today.day}</p>
         <h1 className="font-serif text-3xl font-bold">{card.title}</h1>
         <p className="text-ink-muted">
@@ -97,6 +109,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
           <FormAlert id={form.errorId} errors={form.errors} />
           <WordsField field={fields.reflection} label="One line of reflection (private)" />
           <SubmitButton pendingText="Saving...">Save and continue</SubmitButton>
+          <OfflineNotSaved intent="reflect" />
         </Form>
         <a href="#hear-again" className="inline-block text-sm font-semibold underline">
           Skip to Hear Again
@@ -112,6 +125,7 @@ export function PracticeSteps({ today, lastResult }: { today: TodayView; lastRes
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="said-aloud" />
             <SubmitButton pendingText="Saving...">I said it aloud</SubmitButton>
+            <OfflineNotSaved intent="said-aloud" />
           </Form>
         )}
       </Step>

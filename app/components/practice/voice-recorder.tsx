@@ -125,7 +125,17 @@ export function VoiceRecorder({ cardId, recording, returnTo }: { cardId: string;
           </button>
         ) : null}
         {recording && phase.name === "idle" ? (
-          <Form method="post" action={recordingUrl(cardId)} preventScrollReset>
+          <Form
+            method="post"
+            action={recordingUrl(cardId)}
+            preventScrollReset
+            onSubmit={(event) => {
+              // Offline (the installed app keeps the recording to play): refused here, not an error page (decision 040).
+              if (navigator.onLine) return;
+              event.preventDefault();
+              setError("You're offline: deleting your recording needs a connection. Nothing was changed.");
+            }}
+          >
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="returnTo" value={returnTo} />
             <button type="submit" className={SECONDARY}>

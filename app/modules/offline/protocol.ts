@@ -14,7 +14,10 @@ export type OfflineCollection =
       key: string;
       /** When the session ends unless it is used again (ms since the epoch): the copy opens offline until then only. */
       expiresAt: number;
-      /** The library and every card page, each with what it shows as a version: a page is fetched again when it changes. */
+      /**
+       * The library, /today, the buyer's own recordings and every card page, each with what it shows as a version:
+       * a page is fetched again when it changes.
+       */
       pages: OfflinePage[];
     };
 
@@ -24,6 +27,9 @@ export type OfflineCollection =
  * added costs two pages, not the whole collection.
  */
 export type OfflinePage = { path: string; version: string };
+
+/** The day's practice (decision 040): kept with the collection, as the server last drew it. */
+export const TODAY_PATH = "/today";
 
 /** Requests that sign the browser out: the worker deletes the personal cache as they leave. */
 export const SIGN_OUT_PATHS = ["/logout", "/api/auth/logout"];

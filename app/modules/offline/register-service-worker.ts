@@ -23,12 +23,20 @@ export function registerServiceWorker(): void {
   container
     .register(SERVICE_WORKER_URL)
     .then(() => container.ready)
-    .then((registration) =>
-      registration.active?.postMessage({
-        type: "sync",
-        signedIn: document.documentElement.hasAttribute(SIGNED_IN_ATTRIBUTE),
-      } satisfies WorkerMessage),
-    )
+    .then((registration) => registration.active?.postMessage(syncMessage()))
     // Offline use is an extra: a browser that refuses the worker (private mode, storage full) still has every page.
     .catch((error: unknown) => console.warn("The service worker could not start", error));
+}
+
+/**
+ * Asks the worker for a sync now, not at the next page load: a form's answer changed what a kept page shows (a
+ * practice completed, a recording saved) while the page stayed loaded. Nothing without a worker in charge.
+ */
+export function refreshOfflineCopy(): void {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage(syncMessage());
+}
+
+function syncMessage(): WorkerMessage {
+  return { type: "sync", signedIn: document.documentElement.hasAttribute(SIGNED_IN_ATTRIBUTE) };
 }
