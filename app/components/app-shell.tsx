@@ -58,7 +58,8 @@ export function AppShell({
               }`}
             >
               <Icon name="gear" className="h-5 w-5" />
-              <span className="sr-only sm:not-sr-only">Settings</span>
+              {/* The gear alone while the tabs share the header (and on phones); named in full where there is room. */}
+              <span className="sr-only lg:not-sr-only">Settings</span>
             </Link>
             <Form method="post" action="/logout" className="shrink-0">
               <SubmitButton
