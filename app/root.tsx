@@ -109,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The installed app is the buyer's library (the manifest starts at /cards), so only a signed-in viewer's pages offer
+ * The installed app is the buyer's practice and library (the manifest starts at /today), so only a signed-in viewer's pages offer
  * it. A visitor's page links no manifest: a browser that finds one checks it on every page load (Chrome fetches the
  * manifest and an icon), two requests on each first visit to the landing for an app the visitor has no use for yet
  * (docs/decisions/038-one-serif-file.md). Fetched with credentials, so the browser asks for it on the document's warm

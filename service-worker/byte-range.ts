@@ -1,7 +1,7 @@
 /**
  * A part of a kept recording, as a server answers a `Range` request (RFC 9110, one range): the service worker keeps
  * each recording whole (Cache Storage refuses a 206), and a media element asks for ranges. Safari plays audio only
- * from a server that answers them (docs/decisions/040-the-light-practice.md); Chromium seeks with them.
+ * from a server that answers them (docs/decisions/045-practice-listen-and-offline.md); Chromium seeks with them.
  */
 
 /** The response to `range` (the request's `Range` header, or null) from the whole `body` and its `headers`. */

@@ -17,7 +17,7 @@ export const OFFLINE_PAGE_POLICY =
 
 /**
  * `hasCollection`: this browser keeps the buyer's cards, so the page says they still open and links the library.
- * `hasToday`: it keeps the day's practice too (decision 040), which the page links first.
+ * `hasToday`: it keeps the day's practice too (decision 045), which the page links first.
  * `headingFont`: the URL of the build's core Lora file (both weights; in the shell cache), if the build has one.
  */
 export function offlinePageHtml({
@@ -63,7 +63,7 @@ const NOT_SAVED: Record<string, string> = {
 /**
  * The answer to one of /today's forms posted with no network (before the page's scripts ran, or without them): says
  * plainly that nothing was saved, gives the buyer's words back in a form that posts them again ("Try again"), and
- * links the kept practice when there is one (docs/decisions/040-the-light-practice.md, Offline).
+ * links the kept practice when there is one (docs/decisions/045-practice-listen-and-offline.md, Offline).
  */
 export function practiceNotSavedHtml({
   fields,

@@ -249,7 +249,7 @@ function offlineHtml(html: string): Response {
 
 /**
  * One of /today's forms posted as a page: the server's answer, or with no network a page that says nothing was saved
- * and gives the buyer's words back in a form that posts them again (docs/decisions/040-the-light-practice.md).
+ * and gives the buyer's words back in a form that posts them again (docs/decisions/045-practice-listen-and-offline.md).
  */
 async function postPractice(request: Request): Promise<Response> {
   const copy = request.clone();

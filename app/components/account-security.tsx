@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/forms";
-import { SET_PASSWORD_INTENT, SIGN_OUT_EVERYWHERE_INTENT, setPasswordSchema } from "~/modules/auth/auth.schema";
+import { CHANGE_PASSWORD_INTENT, SET_PASSWORD_INTENT, SIGN_OUT_EVERYWHERE_INTENT, setPasswordSchema } from "~/modules/auth/auth.schema";
 
 /**
  * "Set a password" for a signed-in account that has none (a buyer signed in by the purchase or an emailed link). A
@@ -47,8 +47,9 @@ export function SetPasswordForm({
 }
 
 /**
- * The account area's security panel: "Set a password" while the account has none, and "Sign out of all devices" (a
- * native form; the page's action ends every session and the other devices are told why on their next page).
+ * The settings page's sign-in panel: "Set a password" while the account has none, else a link by email to change it
+ * (only the mailbox may change a password: changePasswordAction), and "Sign out of all devices" (the action ends every
+ * session and the other devices are told why on their next page). Native forms posting to the page's own action.
  */
 export function AccountSecurity({
   email,
@@ -60,25 +61,41 @@ export function AccountSecurity({
   setPasswordResult?: SubmissionResult<string[]> | null;
 }) {
   return (
-    <div className="space-y-5 rounded-3xl bg-surface p-6 ring-1 ring-line">
-      <h2 className="text-xl font-semibold">Security</h2>
+    <section aria-labelledby="security-title" className="space-y-5 rounded-3xl bg-surface p-6 ring-1 ring-line">
+      <h2 id="security-title" className="text-xl font-semibold">
+        Sign-In and Security
+      </h2>
       {/* Shown again after a refusal (a password set meanwhile on another device), so its message is seen. */}
-      {hasPassword && !setPasswordResult ? null : (
+      {hasPassword && !setPasswordResult ? (
+        <div>
+          <h3 className="font-semibold">Password</h3>
+          <p className="mt-1 text-sm text-ink-muted">
+            To change your password, we email a link to <span className="[overflow-wrap:anywhere]">{email}</span>. Choosing the new password
+            signs you out on every device.
+          </p>
+          <Form method="post" className="mt-3">
+            <SubmitButton name="intent" value={CHANGE_PASSWORD_INTENT} className="btn-secondary" pendingText="Sending...">
+              Email Me a Link to Change It
+            </SubmitButton>
+          </Form>
+        </div>
+      ) : (
         <SetPasswordForm
           email={email}
-          redirectTo="/dashboard"
+          redirectTo="/settings"
           lastResult={setPasswordResult}
           intro="You sign in with emailed links. Choose a password to sign in on any device without waiting for an email."
         />
       )}
       <div>
-        <p className="text-sm text-ink-muted">Signed in on a device you no longer use? End every session of your account.</p>
+        <h3 className="font-semibold">Your devices</h3>
+        <p className="mt-1 text-sm text-ink-muted">Signed in on a device you no longer use? End every session of your account.</p>
         <Form method="post" className="mt-3">
           <SubmitButton name="intent" value={SIGN_OUT_EVERYWHERE_INTENT} className="btn-secondary" pendingText="Signing out...">
             Sign out of all devices
           </SubmitButton>
         </Form>
       </div>
-    </div>
+    </section>
   );
 }

@@ -4,19 +4,25 @@ import { Form } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { AccountData } from "~/components/account-data";
 import { AccountSecurity } from "~/components/account-security";
+import { DailyEmailSwitch } from "~/components/daily-email-switch";
 import { SubmitButton, TextField } from "~/components/forms";
-import { DailyEmailSwitch } from "~/components/library/daily-email-switch";
-import { profileSchema } from "~/modules/auth/auth.schema";
+import { PROFILE_INTENT, profileSchema } from "~/modules/auth/auth.schema";
 
-/** The account's settings at the foot of /dashboard: the profile's names, the daily card email, the password, and the data. */
+/**
+ * The settings page's sections, in the order a reader looks for them: who they are, what reaches them each day (the
+ * daily card now; reminders belong beside it), how they sign in, and their data.
+ */
 export function AccountSettings({
   user,
   profileResult,
   setPasswordResult,
+  error,
 }: {
   user: { email: string; firstName: string | null; lastName: string | null; newsletterSubscribed: boolean; hasPassword: boolean };
   profileResult: SubmissionResult<string[]> | undefined;
   setPasswordResult: ComponentProps<typeof AccountSecurity>["setPasswordResult"];
+  /** A form the page could not read (a hand-made post): said once, at the top. */
+  error: string | undefined;
 }) {
   const [form, fields] = useForm({
     id: "profile",
@@ -25,28 +31,36 @@ export function AccountSettings({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   return (
-    <section aria-labelledby="profile-title" className="grid gap-6 md:grid-cols-2">
-      <div className="rounded-3xl bg-surface p-6 ring-1 ring-line">
+    <>
+      {error ? (
+        <p role="alert" className="rounded-xl bg-accent-soft p-3 text-sm">
+          {error}
+        </p>
+      ) : null}
+      <section aria-labelledby="profile-title" className="rounded-3xl bg-surface p-6 ring-1 ring-line">
         <h2 id="profile-title" className="text-xl font-semibold">
           Your Profile
         </h2>
+        <p className="mt-1 text-sm text-ink-muted [overflow-wrap:anywhere]" data-testid="account-email">
+          Signed in as {user.email}
+        </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="profile" />
+          <input type="hidden" name="intent" value={PROFILE_INTENT} />
           <TextField field={fields.firstName} label="First Name" autoComplete="given-name" />
           <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" />
-          <SubmitButton name="intent" value="profile" pendingText="Saving..." className="btn-primary">
+          <SubmitButton name="intent" value={PROFILE_INTENT} pendingText="Saving..." className="btn-primary">
             Save Profile
           </SubmitButton>
         </Form>
-      </div>
-      <div className="rounded-3xl bg-surface p-6 ring-1 ring-line">
+      </section>
+      <section aria-labelledby="email-preferences-title" className="rounded-3xl bg-surface p-6 ring-1 ring-line">
         <h2 id="email-preferences-title" className="text-xl font-semibold">
-          Email
+          Daily Card
         </h2>
         <DailyEmailSwitch subscribed={user.newsletterSubscribed} />
-      </div>
+      </section>
       <AccountSecurity email={user.email} hasPassword={user.hasPassword} setPasswordResult={setPasswordResult} />
       <AccountData />
-    </section>
+    </>
   );
 }

@@ -4,6 +4,8 @@ import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
 import { useSiteSettings } from "~/hooks/use-site-settings";
 import { useViewer } from "~/hooks/use-viewer";
+import { journeyFor } from "~/modules/access/home";
+import type { Viewer } from "~/modules/access/viewer";
 
 /**
  * Top bar of the public pages: section anchors, the way in ("Sign in" for a visitor, "My cards" for a buyer, whose
@@ -32,7 +34,7 @@ export function SiteHeader({
         {minimal ? null : (
           <nav aria-label="Main" className="flex min-w-0 items-center gap-1 sm:gap-3">
             <div className="hidden items-center gap-1 md:flex">
-              <SectionLinks anchorsBase={anchorsBase} className={navLink} signedIn={Boolean(viewer)} />
+              <SectionLinks anchorsBase={anchorsBase} className={navLink} viewer={viewer} />
             </div>
             <a
               className="hidden h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sage-100 md:inline-flex"
@@ -81,7 +83,7 @@ export function SiteHeader({
                 className="absolute right-0 mt-2 flex w-52 flex-col rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/10"
                 onClick={(event) => (event.target as HTMLElement).closest("a") && closeMenu()}
               >
-                <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} signedIn={Boolean(viewer)} />
+                <SectionLinks anchorsBase={anchorsBase} className={`${navLink} block`} viewer={viewer} />
                 <a className={`${navLink} block`} href={socialUrl} target="_blank" rel="noopener noreferrer">
                   Instagram
                 </a>
@@ -96,9 +98,10 @@ export function SiteHeader({
 
 /**
  * The landing's sections, named for what they hold ("Scripture": the verses on speaking, not customer testimonials;
- * the id stays #testimonials for the addresses already shared). Journey is the signed-in progress page: a visitor has none.
+ * the id stays #testimonials for the addresses already shared). Journey (the signed-in progress page) and Settings are
+ * an account's: a visitor has neither.
  */
-function SectionLinks({ anchorsBase, className, signedIn }: { anchorsBase: string; className: string; signedIn: boolean }) {
+function SectionLinks({ anchorsBase, className, viewer }: { anchorsBase: string; className: string; viewer: Viewer | null }) {
   return (
     <>
       <a className={className} href={`${anchorsBase}#preview`}>
@@ -110,10 +113,15 @@ function SectionLinks({ anchorsBase, className, signedIn }: { anchorsBase: strin
       <a className={className} href={`${anchorsBase}#testimonials`}>
         Scripture
       </a>
-      {signedIn ? (
-        <Link className={className} to="/dashboard?section=journey#journey">
-          Journey
-        </Link>
+      {viewer ? (
+        <>
+          <Link className={className} to={journeyFor(viewer)}>
+            Journey
+          </Link>
+          <Link className={className} to="/settings">
+            Settings
+          </Link>
+        </>
       ) : null}
     </>
   );

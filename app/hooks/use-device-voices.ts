@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { listedVoices, loadVoices, onVoicesChanged, voicesToOffer } from "~/modules/speech/device-speech";
 
 /**
- * The device's voices of the page's language, best first (docs/decisions/040-the-light-practice.md, Listen): null
+ * The device's voices of the page's language, best first (docs/decisions/045-practice-listen-and-offline.md, Listen): null
  * until the browser has listed them (Chrome does a moment after the page asks), an empty list on a device with none.
  */
 export function useDeviceVoices(): SpeechSynthesisVoice[] | null {

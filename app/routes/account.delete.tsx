@@ -38,7 +38,7 @@ export default function DeleteAccountPage() {
               </SubmitButton>
             </Form>
           ) : null}
-          <Link to="/dashboard" className="btn-secondary w-full">
+          <Link to="/settings" className="btn-secondary w-full">
             Back to My Account
           </Link>
         </div>
@@ -57,7 +57,7 @@ export default function DeleteAccountPage() {
         ) : (
           <EmailDeletionLinkForm email={page.email ?? ""} error={error} />
         )}
-        <Link to="/dashboard" className="btn-secondary w-full">
+        <Link to="/settings" className="btn-secondary w-full">
           Keep My Account
         </Link>
       </div>

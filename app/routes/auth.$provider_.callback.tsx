@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
+import { landingAfterSignIn } from "~/modules/access/access.server";
 import { clearOAuthCookie, configuredProviders, finishOAuth, oauthProviderSchema } from "~/modules/auth/oauth.server";
 import { redirectWithSession } from "~/modules/auth/request-auth.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -25,7 +26,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const clearCookie = await clearOAuthCookie(context.config, request);
   const outcome = await finishOAuth(context, request, provider.data);
   if (outcome.status === "signed-in") {
-    const response = await redirectWithSession(context, request, outcome.session, outcome.redirectTo, {
+    const landing = await landingAfterSignIn(context.db, outcome.user.id, outcome.redirectTo);
+    const response = await redirectWithSession(context, request, outcome.session, landing, {
       type: "success",
       title: "Welcome back!",
     });

@@ -1,8 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type AppLoadContext, data, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { User } from "#db/schema";
-import { AccountSettings } from "~/components/account-settings";
 import { AppShell } from "~/components/app-shell";
 import { AffirmationCard } from "~/components/card/affirmation-card";
 import { CardTile } from "~/components/library/card-tile";
@@ -11,23 +10,18 @@ import { DashboardWelcome } from "~/components/library/dashboard-welcome";
 import { ProgressPanel } from "~/components/library/progress-panel";
 import { useActivityRecorder } from "~/hooks/use-activity";
 import { pageAudienceFor } from "~/modules/access/access.server";
-import { setPasswordAction, signOutEverywhereAction } from "~/modules/auth/account-security.server";
-import { profileSchema, SET_PASSWORD_INTENT, SIGN_OUT_EVERYWHERE_INTENT } from "~/modules/auth/auth.schema";
-import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
+import { requireUserWith } from "~/modules/auth/guards.server";
 import { type CardFilters, filterCards, filterSearch } from "~/modules/cards/filter";
 import { loadLibrary } from "~/modules/cards/library.server";
 import { formatPriceShort } from "~/modules/config/money";
-import { emailPreferenceSchema } from "~/modules/daily-card/daily-card.schema";
-import { setDailyCardSubscription } from "~/modules/daily-card/daily-card.server";
 import { listFavoriteCardIds } from "~/modules/favorites/favorites.server";
 import { getProgress } from "~/modules/habit/progress.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { buyersPage } from "~/modules/http/page-policy";
 import { publicShareUrl } from "~/modules/sharing/share-links.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
 import { preferredTimeZone } from "~/modules/users/time-zone";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
-import { displayName, initials, updateProfile } from "~/modules/users/users.server";
+import { displayName, initials } from "~/modules/users/users.server";
 
 export const headers = forwardHeaders;
 
@@ -35,7 +29,7 @@ export const handle = buyersPage;
 
 export const meta: MetaFunction = () => [
   { title: "Your journey | LIGHT Cards" },
-  { name: "description", content: "Your LIGHT Cards journey: the card of the day, your streak, your badges and what you read lately." },
+  { name: "description", content: "Your LIGHT Cards journey: your streak, your badges and what you practised and read lately." },
 ];
 
 const activityTime = (timeZone: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
@@ -53,67 +47,62 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]),
   );
   const [audience, favoriteIds, progress] = own;
-  const url = new URL(request.url);
-  const timeZone = zoneOf(user);
-  const library = await loadLibrary(context, audience, favoriteIds, url.searchParams);
-  const format = activityTime(timeZone);
-  const featured = library.cards.find((card) => card.id === library.featuredCardId);
+  const hasAccess = audience === "buyer";
+  const format = activityTime(zoneOf(user));
+  // A buyer's cards live on /cards and their day on /today: the dashboard is their progress. An account without access
+  // still finds here the preview cards and the offer (the spec's account dashboard).
+  const preview = hasAccess ? null : await previewOf(context, favoriteIds, new URL(request.url).searchParams);
   return data(
     {
-      user: {
-        email: user.email,
-        newsletterSubscribed: user.newsletterSubscribed,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        displayName: displayName(user),
-        initials: initials(user),
-        hasPassword: Boolean(user.passwordHash),
-      },
-      hasAccess: audience === "buyer",
-      tab: url.searchParams.get("tab") === "favorites" ? ("favorites" as const) : ("browse" as const),
-      library,
+      user: { email: user.email, firstName: user.firstName, displayName: displayName(user), initials: initials(user) },
+      preview,
       progress: {
         ...progress,
         recentActivity: progress.recentActivity.map((item) => ({ ...item, when: format.format(new Date(item.timestamp)) })),
       },
-      price: formatPriceShort(context.config.price),
-      featuredShareUrl: featured ? publicShareUrl(context.config, featured) : null,
     },
-    { status: library.filterError ? 400 : 200 },
+    { status: preview?.library.filterError ? 400 : 200 },
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === SIGN_OUT_EVERYWHERE_INTENT) return signOutEverywhereAction(context, request);
-  if (intent === SET_PASSWORD_INTENT) return setPasswordAction(context, request, formData, "/dashboard");
-  if (intent === "profile") {
-    const submission = parseWithZod(formData, { schema: profileSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-    await updateProfile(context.db, user.id, submission.value);
-    return redirectWithToast(context.config, "/dashboard", { type: "success", title: "Profile updated" });
-  }
-  if (intent === "email-preferences") {
-    const submission = parseWithZod(formData, { schema: emailPreferenceSchema });
-    if (submission.status !== "success") return data({ result: undefined, error: "Choose on or off." }, { status: 400 });
-    const subscribed = submission.value.newsletterSubscribed;
-    await setDailyCardSubscription(context.db, user, { subscribed, requestedTimeZone: timeZoneFromRequest(request) });
-    return redirectWithToast(context.config, "/dashboard", {
-      type: "success",
-      title: subscribed ? "Daily card on" : "Daily card off",
-      description: subscribed
-        ? "The day's card will reach your inbox each morning at about 7:00."
-        : "You will not receive the daily card by email.",
-    });
-  }
-  return data({ result: undefined, error: "Unknown action." }, { status: 400 });
+/** What an account without access finds here: its preview cards, the tab (all or favourites), the featured card, the price. */
+async function previewOf(context: AppLoadContext, favoriteIds: string[], searchParams: URLSearchParams) {
+  const library = await loadLibrary(context, "member-without-access", favoriteIds, searchParams);
+  const featured = library.cards.find((card) => card.id === library.featuredCardId);
+  return {
+    library,
+    tab: searchParams.get("tab") === "favorites" ? ("favorites" as const) : ("browse" as const),
+    featuredShareUrl: featured ? publicShareUrl(context.config, featured) : null,
+    price: formatPriceShort(context.config.price),
+  };
 }
 
 export default function DashboardPage() {
-  const { user, hasAccess, tab, library, progress, price, featuredShareUrl } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { user, preview, progress } = useLoaderData<typeof loader>();
+  return (
+    <AppShell>
+      <main id="main" className="mx-auto w-full max-w-6xl space-y-8 px-4 pt-6 pb-12 sm:px-6 lg:px-8">
+        <DashboardWelcome user={user} offer={preview ? { totalAvailable: preview.library.totalAvailable, price: preview.price } : null} />
+        {preview ? (
+          <Preview preview={preview} progress={<ProgressPanel progress={progress} />} />
+        ) : (
+          <div id="journey" className="scroll-mt-4">
+            <ProgressPanel progress={progress} />
+          </div>
+        )}
+      </main>
+    </AppShell>
+  );
+}
+
+type PreviewData = NonNullable<SerializeFrom<typeof loader>["preview"]>;
+
+/**
+ * An account without access: today's featured preview card beside its progress, then its preview cards with the
+ * spec's Browse Cards and Favorites tabs and the category chips (query parameters, so all of it works without JavaScript).
+ */
+function Preview({ preview, progress }: { preview: PreviewData; progress: ReactNode }) {
+  const { library, tab, featuredShareUrl } = preview;
   const recordActivity = useActivityRecorder();
   const { cards, categories, filters, favoriteIds, totalAvailable } = library;
   const favorites = new Set(favoriteIds);
@@ -132,112 +121,97 @@ export default function DashboardPage() {
   const here = `/dashboard${dashboardSearch({})}`;
   // A tile's card page steps through the same selection (its query parameters are those of /cards).
   const cardFilters: CardFilters = { ...filters, q: "", favoritesOnly: tab === "favorites", view: "grid" };
-  const categoryCount = categories.filter((category) => category.cardCount > 0).length;
 
   return (
-    <AppShell>
-      <main id="main" className="mx-auto w-full max-w-6xl space-y-10 px-4 pt-6 pb-12 sm:px-6 lg:px-8">
-        <DashboardWelcome user={user} hasAccess={hasAccess} totalAvailable={totalAvailable} price={price} />
-
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          {featured ? (
-            <section aria-labelledby="featured-title" className="space-y-3">
-              <h2 id="featured-title" className="font-serif text-2xl font-bold">
-                Today's Featured Affirmation
-              </h2>
-              <AffirmationCard
-                card={featured}
-                shareUrl={featuredShareUrl ?? undefined}
-                categoryLabel={labels[featured.category]}
-                favoriteForm={{ isFavorite: favorites.has(featured.id), redirectTo: here }}
-                viewHref={`/cards/${featured.id}`}
-                onFlip={(toBack) => {
-                  if (!toBack) return;
-                  recordActivity(featured.id, "view", { source: "dashboard" });
-                  recordActivity(featured.id, "read_scripture", { source: "dashboard" });
-                }}
-              />
-            </section>
-          ) : null}
-          <div id="journey" className="scroll-mt-4">
-            <ProgressPanel progress={progress} />
-          </div>
+    <>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        {featured ? (
+          <section aria-labelledby="featured-title" className="space-y-3">
+            <h2 id="featured-title" className="font-serif text-2xl font-bold">
+              Today's Featured Affirmation
+            </h2>
+            <AffirmationCard
+              card={featured}
+              shareUrl={featuredShareUrl ?? undefined}
+              categoryLabel={labels[featured.category]}
+              favoriteForm={{ isFavorite: favorites.has(featured.id), redirectTo: here }}
+              viewHref={`/cards/${featured.id}`}
+              onFlip={(toBack) => {
+                if (!toBack) return;
+                recordActivity(featured.id, "view", { source: "dashboard" });
+                recordActivity(featured.id, "read_scripture", { source: "dashboard" });
+              }}
+            />
+          </section>
+        ) : null}
+        <div id="journey" className="scroll-mt-4">
+          {progress}
         </div>
+      </div>
 
-        <section aria-labelledby="cards-title" className="scroll-mt-4 space-y-4">
-          <h2 id="cards-title" className="font-serif text-2xl font-bold">
-            Your Cards
-          </h2>
-          <p className="text-ink-muted">
-            {hasAccess
-              ? `All ${totalAvailable} cards across ${categoryCount} categories.`
-              : `Preview ${cards.length} of ${totalAvailable} available cards`}
-          </p>
-          <nav aria-label="Card tabs" className="flex gap-2 border-b border-line">
-            {(
-              [
-                { id: "browse", label: "Browse Cards" },
-                { id: "favorites", label: `Favorites (${favoriteIds.length})` },
-              ] as const
-            ).map((entry) => (
-              <Link
-                key={entry.id}
-                to={dashboardSearch({ tab: entry.id })}
-                preventScrollReset
-                aria-current={tab === entry.id ? "page" : undefined}
-                className={`-mb-px border-b-2 px-4 py-2 font-semibold ${
-                  tab === entry.id ? "border-accent text-ink" : "border-transparent text-ink-muted"
-                }`}
-              >
-                {entry.label}
-              </Link>
-            ))}
-          </nav>
-          <CategoryFilter
-            // A free account sees the previews only: a category with none of them gets no "(0)" chip.
-            categories={categories.filter((category) => category.visibleCount > 0)}
-            allCount={cards.length}
-            selected={filters.category}
-            hrefFor={(slug) => dashboardSearch({ category: slug })}
-          />
-          {library.filterError ? (
-            <p role="alert" className="rounded-xl bg-accent-soft p-3 text-sm">
-              {library.filterError}
-            </p>
-          ) : null}
-          {shown.length === 0 ? (
-            tab === "favorites" ? (
-              <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
-                <h3 className="font-serif text-2xl font-bold">No favorites yet</h3>
-                <p className="mt-2 text-ink-muted">Tap the heart on a card to keep it here.</p>
-                <Link to={dashboardSearch({ tab: "browse", category: "all" })} className="btn-primary mt-4">
-                  Browse All Cards
-                </Link>
-              </div>
-            ) : (
-              <p className="text-ink-muted">No cards in this category yet.</p>
-            )
-          ) : (
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((card) => (
-                <CardTile
-                  key={card.id}
-                  card={card}
-                  categoryLabel={labels[card.category]}
-                  href={`/cards/${card.id}${filterSearch(cardFilters)}`}
-                  favorite={{ isFavorite: favorites.has(card.id), redirectTo: here }}
-                />
-              ))}
-            </div>
-          )}
-        </section>
-
-        <AccountSettings
-          user={user}
-          profileResult={actionData && "result" in actionData ? actionData.result : undefined}
-          setPasswordResult={actionData && "setPasswordResult" in actionData ? actionData.setPasswordResult : undefined}
+      <section aria-labelledby="cards-title" className="scroll-mt-4 space-y-4">
+        <h2 id="cards-title" className="font-serif text-2xl font-bold">
+          Your Cards
+        </h2>
+        <p className="text-ink-muted">{`Preview ${cards.length} of ${totalAvailable} available cards`}</p>
+        <nav aria-label="Card tabs" className="flex gap-2 border-b border-line">
+          {(
+            [
+              { id: "browse", label: "Browse Cards" },
+              { id: "favorites", label: `Favorites (${favoriteIds.length})` },
+            ] as const
+          ).map((entry) => (
+            <Link
+              key={entry.id}
+              to={dashboardSearch({ tab: entry.id })}
+              preventScrollReset
+              aria-current={tab === entry.id ? "page" : undefined}
+              className={`-mb-px border-b-2 px-4 py-2 font-semibold ${
+                tab === entry.id ? "border-accent text-ink" : "border-transparent text-ink-muted"
+              }`}
+            >
+              {entry.label}
+            </Link>
+          ))}
+        </nav>
+        <CategoryFilter
+          // A free account sees the previews only: a category with none of them gets no "(0)" chip.
+          categories={categories.filter((category) => category.visibleCount > 0)}
+          allCount={cards.length}
+          selected={filters.category}
+          hrefFor={(slug) => dashboardSearch({ category: slug })}
         />
-      </main>
-    </AppShell>
+        {library.filterError ? (
+          <p role="alert" className="rounded-xl bg-accent-soft p-3 text-sm">
+            {library.filterError}
+          </p>
+        ) : null}
+        {shown.length === 0 ? (
+          tab === "favorites" ? (
+            <div className="rounded-3xl bg-surface p-10 text-center ring-1 ring-line">
+              <h3 className="font-serif text-2xl font-bold">No favorites yet</h3>
+              <p className="mt-2 text-ink-muted">Tap the heart on a card to keep it here.</p>
+              <Link to={dashboardSearch({ tab: "browse", category: "all" })} className="btn-primary mt-4">
+                Browse All Cards
+              </Link>
+            </div>
+          ) : (
+            <p className="text-ink-muted">No cards in this category yet.</p>
+          )
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((card) => (
+              <CardTile
+                key={card.id}
+                card={card}
+                categoryLabel={labels[card.category]}
+                href={`/cards/${card.id}${filterSearch(cardFilters)}`}
+                favorite={{ isFavorite: favorites.has(card.id), redirectTo: here }}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
   );
 }

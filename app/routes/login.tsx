@@ -8,6 +8,7 @@ import { OAuthButtons } from "~/components/oauth-buttons";
 import { SignInLinkOffer } from "~/components/sign-in-link-offer";
 import { RELINK_INTENT, SignedOutNoticePanel } from "~/components/signed-out-notice-panel";
 import { ActionToast } from "~/components/ui/toaster";
+import { landingAfterSignIn } from "~/modules/access/access.server";
 import { signInWithPassword } from "~/modules/auth/account.server";
 import { emailOnlySchema, loginSchema, safeRedirectPath } from "~/modules/auth/auth.schema";
 import { requireAnonymous } from "~/modules/auth/guards.server";
@@ -107,7 +108,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email: submission.value.email }]);
   const outcome = await signInWithPassword(context, submission.value);
   if (outcome.status === "signed-in") {
-    return redirectWithSession(context, request, outcome.session, redirectTo, { type: "success", title: "Welcome back!" });
+    const landing = await landingAfterSignIn(context.db, outcome.user.id, redirectTo);
+    return redirectWithSession(context, request, outcome.session, landing, { type: "success", title: "Welcome back!" });
   }
   if (outcome.status === "unverified") {
     return data(

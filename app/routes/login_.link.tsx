@@ -4,7 +4,11 @@ import { z } from "zod";
 import { AuthLayout } from "~/components/auth-layout";
 import { AutoSubmitTokenForm } from "~/components/auto-submit";
 import { SubmitButton } from "~/components/forms";
+import { useViewer } from "~/hooks/use-viewer";
+import { landingAfterSignIn } from "~/modules/access/access.server";
+import { homeFor } from "~/modules/access/home";
 import { safeRedirectPath, tokenSchema } from "~/modules/auth/auth.schema";
+import { HOME_PATH } from "~/modules/auth/home-path";
 import { browserAskedForLinkTo, linkDestination } from "~/modules/auth/link-request.server";
 import { redirectWithSession } from "~/modules/auth/request-auth.server";
 import { signInLinkAddress, signInWithLinkToken } from "~/modules/auth/sign-in-link.server";
@@ -50,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = tokenSchema.safeParse(form);
   if (!parsed.success) return data({ state: "invalid" as const }, { status: 400 });
   const confirmingAccess = form.confirm === "access";
-  const destination = safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : "/dashboard");
+  const destination = safeRedirectPath(form.redirectTo, confirmingAccess ? "/cards" : HOME_PATH);
   const current = await context.auth.getCurrentUser();
   const outcome = await signInWithLinkToken(context, parsed.data.token, {
     current,
@@ -98,13 +102,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ state: outcome.status }, { status: outcome.status === "expired" ? 410 : 400 });
   }
   const askedHere = await browserAskedForLinkTo(context.config, request, outcome.user.email);
-  return redirectWithSession(context, request, outcome.session, linkDestination(destination, askedHere, "/dashboard"), {
+  const landing = await landingAfterSignIn(context.db, outcome.user.id, linkDestination(destination, askedHere, HOME_PATH));
+  return redirectWithSession(context, request, outcome.session, landing, {
     type: "success",
     title: confirmingAccess ? "Access Confirmed!" : "Welcome back!",
   });
 }
 
 export default function SignInLinkPage() {
+  const viewer = useViewer();
   const { token, linkState, email, redirectTo, confirm } = useLoaderData<typeof loader>();
   const actionResult = useActionData<typeof action>();
   const result = actionResult ?? (linkState === "expired" || linkState === "invalid" ? { state: linkState } : undefined);
@@ -136,7 +142,7 @@ export default function SignInLinkPage() {
             <input type="hidden" name="switchAccount" value="1" />
             <SubmitButton pendingText="Signing you in...">Switch to {result.linkEmail}</SubmitButton>
           </Form>
-          <Link to="/dashboard" className="btn-secondary w-full">
+          <Link to={viewer ? homeFor(viewer) : "/"} className="btn-secondary w-full">
             Stay Signed In as {result.currentEmail}
           </Link>
         </div>

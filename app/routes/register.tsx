@@ -10,6 +10,7 @@ import { useBrowserTimeZone } from "~/hooks/use-time-zone-cookie";
 import { markRegisteringBrowser, registerAccount } from "~/modules/auth/account.server";
 import { registerSchema } from "~/modules/auth/auth.schema";
 import { requireAnonymous } from "~/modules/auth/guards.server";
+import { HOME_PATH } from "~/modules/auth/home-path";
 import { configuredProviders } from "~/modules/auth/oauth.server";
 import { getPublicCollection } from "~/modules/cards/public-collection.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
@@ -108,7 +109,7 @@ export default function RegisterPage() {
         <input type="hidden" name={fields.timeZone.name} value={timeZone} />
         <SubmitButton>Create Account</SubmitButton>
       </Form>
-      <OAuthButtons providers={oauthProviders} redirectTo="/dashboard" />
+      <OAuthButtons providers={oauthProviders} redirectTo={HOME_PATH} />
     </AuthLayout>
   );
 }

@@ -5,7 +5,7 @@
  * JavaScript the forms post in place and the reader keeps their place.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { KeptDayBanner } from "~/components/practice/offline-practice";
@@ -13,6 +13,7 @@ import { PracticeSteps } from "~/components/practice/practice-steps";
 import { LIGHT_STEP_NAMES } from "~/content/light-steps";
 import { useOfflineCopyRefresh } from "~/hooks/use-offline-copy-refresh";
 import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/access.server";
+import { homeFor } from "~/modules/access/home";
 import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
 import { onlyTranslationChanged } from "~/modules/cards/passage";
 import { findCardPassage, findLibraryCard } from "~/modules/cards/public-collection.server";
@@ -48,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]),
   );
   const [access, recent, stats, recordings] = own;
-  if (!access.hasAccess) throw await accessRequiredRedirect(context.config);
+  // Sign-ins and the installed app open here; an account without access is at home on its dashboard (the preview and
+  // the offer), so it goes there without a word. A practice posted without access is refused below.
+  if (!access.hasAccess) throw redirect(homeFor(access));
   const today = await todayFor(context, { user, request, recent, now });
   if (!today) throw new Response("The collection has no card for today yet.", { status: 404 });
   const { practice } = today;

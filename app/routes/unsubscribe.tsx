@@ -39,9 +39,9 @@ export default function UnsubscribePage() {
       <AuthLayout title="You're Unsubscribed">
         <div role="status" className="space-y-4 text-center">
           <p>You will not receive the daily card by email any more.</p>
-          <p className="text-sm text-ink-muted">Changed your mind? Turn it back on from your dashboard.</p>
-          <Link to="/dashboard" className="btn-secondary w-full">
-            Go to Your Dashboard
+          <p className="text-sm text-ink-muted">Changed your mind? Turn it back on in your settings.</p>
+          <Link to="/settings" className="btn-secondary w-full">
+            Go to Your Settings
           </Link>
         </div>
       </AuthLayout>
@@ -54,9 +54,9 @@ export default function UnsubscribePage() {
           {INVALID_UNSUBSCRIBE_LINK}
         </p>
         <p className="mt-4 text-center text-sm text-ink-muted">
-          You can also turn the daily card off from your{" "}
-          <Link to="/dashboard" className="font-semibold text-lavender-700 underline">
-            dashboard
+          You can also turn the daily card off in your{" "}
+          <Link to="/settings" className="font-semibold text-lavender-700 underline">
+            settings
           </Link>
           .
         </p>

@@ -95,8 +95,9 @@ function icoOf(images: { size: number; png: Uint8Array }[]): Uint8Array {
 }
 
 /**
- * The web app manifest. It opens on the library; its scope is the whole site, so a card link from an email opens in
- * the app too.
+ * The web app manifest. It opens on the buyer's home, the day's practice (/today sends an account without access to
+ * its dashboard); its scope is the whole site, so a card link from an email opens in the app too. Its `id` stays
+ * "/cards", where it first opened: the id names the installed app, and a new one would make it another app.
  */
 function webAppManifest(): string {
   const manifest = {
@@ -104,7 +105,7 @@ function webAppManifest(): string {
     short_name: "LIGHT Cards",
     description: "Scripture-based affirmation cards to speak aloud daily, with the verse and a reflection on each.",
     id: "/cards",
-    start_url: "/cards",
+    start_url: "/today",
     scope: "/",
     display: "standalone",
     theme_color: APP_COLORS.theme,

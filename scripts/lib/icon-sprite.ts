@@ -18,6 +18,7 @@ const ICONS: Record<Weight, string[]> = {
     "download-simple",
     "eye",
     "eye-slash",
+    "gear",
     "heart",
     "instagram-logo",
     "list",

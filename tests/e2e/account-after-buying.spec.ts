@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
-import { createVerifiedUser, dashboardHeading, expect, latestLinkTo, signIn, signInContext, test } from "./fixtures";
+import { createVerifiedUser, dashboardHeading, expect, latestLinkTo, signIn, signInContext, test, todayHeading } from "./fixtures";
 
 const CHOSEN_PASSWORD = "Bought on my phone 7";
 
@@ -50,8 +50,12 @@ test("a buyer pays with the test card, sets a password on the success page, sign
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByText("Signed out").first()).toBeVisible();
 
+  // Signed in with it, the buyer lands on the day's practice; Settings offers to change the password, not to set one.
   await signIn(page, email, CHOSEN_PASSWORD);
-  await expect(dashboardHeading(page)).toBeVisible();
+  await expect(todayHeading(page)).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Email Me a Link to Change It" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Set a password" })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
@@ -73,7 +77,7 @@ test("a phone signed out by 'Sign out of all devices' on a laptop says why and g
   const laptop = await browser.newContext({ javaScriptEnabled: test.info().project.name === "javascript" });
   await signInContext(laptop, account, baseURL!);
   const laptopPage = await laptop.newPage();
-  await laptopPage.goto(`${baseURL}/dashboard`);
+  await laptopPage.goto(`${baseURL}/settings`);
   await laptopPage.getByRole("button", { name: "Sign out of all devices" }).click();
   await expect(laptopPage.getByText("Signed out of all devices").first()).toBeVisible();
   await laptop.close();

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
-import { dashboardHeading, expect, landingHeading, latestLinkTo, test } from "./fixtures";
+import { expect, landingHeading, latestLinkTo, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
@@ -31,11 +31,11 @@ async function expectDeletedAndSignedOut(page: Page) {
   await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
 }
 
-test("a buyer downloads their data from the dashboard, then deletes the account with the password", async ({ page, loginAsBuyer }) => {
+test("a buyer downloads their data from Settings, then deletes the account with the password", async ({ page, loginAsBuyer }) => {
   const errors = recordConsoleErrors(page);
   const buyer = await loginAsBuyer(uniqueEmail("leaving-buyer"));
-  await page.goto("/dashboard");
-  await expect(dashboardHeading(page)).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   const yourData = page.getByRole("region", { name: "Your Data" });
   await expect(yourData).toBeVisible();
 
@@ -96,7 +96,7 @@ test("the Your Data panel and the delete page, with its errors showing, meet WCA
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   };
-  await page.goto("/dashboard");
+  await page.goto("/settings");
   await expect(page.getByRole("region", { name: "Your Data" })).toBeVisible();
   expect(await wcag()).toEqual([]);
   await page.goto("/account/delete");

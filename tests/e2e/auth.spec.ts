@@ -1,6 +1,17 @@
 import type { Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "../support/identities";
-import { ADMIN, createVerifiedUser, dashboardHeading, expect, landingHeading, latestLinkTo, signIn, signInContext, test } from "./fixtures";
+import {
+  ADMIN,
+  createVerifiedUser,
+  dashboardHeading,
+  expect,
+  landingHeading,
+  latestLinkTo,
+  signIn,
+  signInContext,
+  test,
+  todayHeading,
+} from "./fixtures";
 
 /** Emailed-link pages submit themselves with JavaScript; without it the person presses the one button. */
 async function pressLinkButton(page: Page, name: string) {
@@ -40,6 +51,23 @@ test.describe("accounts", () => {
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Welcome Back", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard/);
+  });
+
+  test("a buyer signing in lands on the day's practice; an account without access on its dashboard", async ({ page, request }) => {
+    const buyer = await createVerifiedUser(request, uniqueEmail("home-buyer"));
+    expect((await request.post("/api/mock-payment", { data: { email: buyer.email } })).status()).toBe(200);
+    await signIn(page, buyer.email);
+    await expect(todayHeading(page)).toBeVisible();
+    await expect(page.getByText("Welcome back!").first()).toBeVisible();
+    const sections = page.getByRole("navigation", { name: "Account sections" });
+    await expect(sections.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(landingHeading(page)).toBeVisible();
+    const member = await createVerifiedUser(request, uniqueEmail("home-member"));
+    await signIn(page, member.email);
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(page.getByText("Preview Mode")).toBeVisible();
   });
 
   test("shows the spec's messages for bad input, without echoing the password", async ({ page }) => {

@@ -62,7 +62,7 @@ test.describe("forms filled in before the scripts run @js", () => {
     });
   }
 
-  for (const path of ["/cards", "/dashboard"]) {
+  for (const path of ["/cards", "/settings"]) {
     test(`a buyer's ${path}`, async ({ page, loginAsBuyer, beforeHydration }) => {
       await loginAsBuyer();
       await expectTypedBeforeHydrationKept(page, path, beforeHydration);

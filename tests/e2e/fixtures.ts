@@ -113,9 +113,14 @@ export async function adminCookies(testInfo: TestInfo): Promise<Parameters<Brows
   return cookies;
 }
 
-/** The dashboard's own heading ("Welcome back, <first name or email>!"): the page a sign-in lands on. */
+/** The dashboard's own heading ("Welcome back, <first name or email>!"): where an account without access is at home. */
 export function dashboardHeading(page: Page) {
   return page.getByRole("heading", { name: /^Welcome back, .+!$/ });
+}
+
+/** /today's first step, the heading only the practice has: where a buyer is at home. */
+export function todayHeading(page: Page) {
+  return page.getByRole("heading", { name: "Listen" });
 }
 
 /** A heading only the landing page has (its h1 is A/B-tested copy): "/" has rendered. */

@@ -36,7 +36,7 @@ test.describe("the installable app @js", () => {
       const { url, errors, manifest } = await cdp.send("Page.getAppManifest");
       expect(new URL(url).pathname).toBe("/manifest.webmanifest");
       expect(errors).toEqual([]);
-      expect(manifest).toMatchObject({ name: "LIGHT Cards", display: "kStandalone", startUrl: expect.stringMatching(/\/cards$/) });
+      expect(manifest).toMatchObject({ name: "LIGHT Cards", display: "kStandalone", startUrl: expect.stringMatching(/\/today$/) });
       // Chromium checks the manifest's icons by downloading them: its verdict settles on no error.
       await expect.poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors).toEqual([]);
     } finally {

@@ -224,19 +224,27 @@ test.describe("a page per card", () => {
 });
 
 test.describe("the dashboard", () => {
-  test("a buyer sees full access, today's card, progress and an empty favourites tab", async ({ page, loginAsBuyer }) => {
+  test("a buyer's dashboard is their Journey: progress and badges, no library; their favourites are in the library", async ({
+    page,
+    loginAsBuyer,
+  }) => {
     await loginAsBuyer();
     await page.goto("/dashboard");
     await expect(dashboardHeading(page)).toBeVisible();
     await expect(page.getByText("Full Access")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Today's Featured Affirmation" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your Progress" })).toBeVisible();
-    await expect(page.getByText(/^All \d+ cards across \d+ categories\.$/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Badges earned/ })).toBeVisible();
+    // The library is /cards: not one card is repeated here, nor its tabs, nor the account's forms.
+    await expect(page.locator("[data-card-id]")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Your Cards" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Browse Cards" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save Profile" })).toHaveCount(0);
 
-    await page.getByRole("link", { name: "Favorites (0)" }).click();
+    await page.getByRole("link", { name: "Settings", exact: true }).last().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await page.getByRole("link", { name: "Favorites", exact: true }).first().click();
     await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
-    await page.getByRole("link", { name: "Browse All Cards" }).click();
-    await expect(page.getByRole("link", { name: "Browse Cards" })).toHaveAttribute("aria-current", "page");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/cards?favorites=1");
   });
 
   test("a user without access sees the preview cards and can open one", async ({ page, login }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identities";
-import { createVerifiedUser, expect, expectHydrated, landingHeading, signIn, test } from "./fixtures";
+import { createVerifiedUser, expect, expectHydrated, landingHeading, signIn, test, todayHeading } from "./fixtures";
 
 /**
  * A buyer's daily use on a phone (390x844, touch), with JavaScript on and off: whole cards, a library that starts with
@@ -58,18 +58,21 @@ test.describe(`no page scrolls sideways on a phone (${PHONE_WIDTHS.join(" and ")
   test("a buyer's pages, with a 30-character email", async ({ page, loginAsBuyer }) => {
     const buyer = await loginAsBuyer(thirtyCharacterEmail());
     await expectNoSidewaysScroll(page, [
+      ["/today", "Listen"],
       ["/dashboard", /^Welcome back, .+!$/],
+      ["/settings", /^Settings$/],
       ["/cards", "Your Collection"],
       ["/cards?view=list", "Your Collection"],
       ["/cards/abundance-the-lord-is-my-shepherd", "The Lord Is My Shepherd"],
       ["/collection", "The collection as a PDF"],
       ["/", "Frequently Asked Questions"],
     ]);
-    // The address is cut to fit, and whole in its title; Log Out stays on the screen, at either width.
+    // The address is cut to fit, and whole in its title; Settings and Log Out stay on the screen, at either width.
     await page.goto("/dashboard");
     await expect(page.getByTestId("account-email")).toHaveAttribute("title", buyer.email);
     for (const width of PHONE_WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
+      await expect(page.getByRole("link", { name: "Settings", exact: true }).first()).toBeInViewport({ ratio: 1 });
       await expect(page.getByRole("button", { name: "Log Out" })).toBeInViewport({ ratio: 1 });
     }
   });
@@ -165,9 +168,13 @@ test.describe("the library starts with cards", () => {
 });
 
 test.describe("one signed-in navigation", () => {
-  test("Today, Cards, Favorites, Journal and Journey in a tab bar on every signed-in page", async ({ page, loginAsBuyer }) => {
+  test("Today, Cards, Favorites, Journal and Journey in a tab bar on every signed-in page, Settings at the top", async ({
+    page,
+    loginAsBuyer,
+  }) => {
     await loginAsBuyer(thirtyCharacterEmail());
-    await page.goto("/dashboard");
+    await page.goto("/today");
+    await expect(todayHeading(page)).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "App" });
     await expect(tabs.getByRole("link")).toHaveText(["Today", "Cards", "Favorites", "Journal", "Journey"]);
     await expect(tabs.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
@@ -187,6 +194,16 @@ test.describe("one signed-in navigation", () => {
     // The tab bar says where the reader is: Journey, not Today.
     await expect(tabs.getByRole("link", { name: "Journey" })).toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "Today" })).not.toHaveAttribute("aria-current", "page");
+
+    // The account's own page is the gear at the top: no tab is the reader's there.
+    await page.getByRole("link", { name: "Settings", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Settings", exact: true }).first()).toHaveAttribute("aria-current", "page");
+    await expect(tabs.locator('[aria-current="page"]')).toHaveCount(0);
+
+    await tabs.getByRole("link", { name: "Today" }).click();
+    await expect(todayHeading(page)).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
   });
 
   test("the admin has an Admin tab", async ({ page, loginAsAdmin }) => {
@@ -203,7 +220,9 @@ test.describe("toasts on a phone", () => {
     const buyer = await createVerifiedUser(request, email);
     expect((await request.post("/api/mock-payment", { data: { email } })).status()).toBe(200);
     await signIn(page, buyer.email, buyer.password);
-    const heading = page.getByRole("heading", { level: 1, name: /^Welcome back, .+!$/ });
+    // A buyer lands on the day's practice, whose heading is the day's card.
+    await expect(todayHeading(page)).toBeVisible();
+    const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toBeVisible();
     const toast = page.getByText("Welcome back!", { exact: true }).first();
     await expect(toast).toBeVisible();
@@ -282,6 +301,7 @@ test.describe("accessible in both colour schemes @js", () => {
       ["/cards", "Your Collection"],
       ["/cards/abundance-the-lord-is-my-shepherd", "The Lord Is My Shepherd"],
       ["/dashboard", /^Welcome back, .+!$/],
+      ["/settings", /^Settings$/],
     ] as const) {
       await page.emulateMedia({ colorScheme: "light" });
       await page.goto(path);
@@ -308,7 +328,8 @@ test.describe("the daily-email switch", () => {
   test("saves the moment it is flipped with JavaScript (the page stays put), with its button without", async ({ page, loginAsBuyer }) => {
     const javaScript = test.info().project.name === "javascript";
     await loginAsBuyer(thirtyCharacterEmail());
-    await page.goto("/dashboard");
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     if (javaScript) await expectHydrated(page);
     const emailSwitch = page.getByLabel("Send me the daily card by email");
     await emailSwitch.scrollIntoViewIfNeeded();

@@ -41,11 +41,13 @@ describe("the installed app's icons and manifest", () => {
     expect(sizes).toEqual([16, 32, 48]);
   });
 
-  it("the manifest opens the library standalone, in the brand's colours", () => {
+  it("the manifest opens the day's practice standalone, in the brand's colours, as the app it always was", () => {
     const manifest = JSON.parse(readFileSync(MANIFEST_FILE, "utf8"));
     expect(manifest).toMatchObject({
       name: "LIGHT Cards",
-      start_url: "/cards",
+      // The id names the installed app: it keeps the address the app first opened on.
+      id: "/cards",
+      start_url: "/today",
       scope: "/",
       display: "standalone",
       theme_color: "#3d5a40",

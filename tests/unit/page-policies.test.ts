@@ -56,7 +56,16 @@ describe("page policy, declared on the route", () => {
   });
 
   it("keeps everything else personal: an API answer, an account page, a card image, an unknown address", () => {
-    for (const page of ["/api/favorites", "/api/auth/me", "/account/delete", "/cards/a-card/image.png", "/collection", "/no/such/page"]) {
+    for (const page of [
+      "/api/favorites",
+      "/api/auth/me",
+      "/account/delete",
+      "/settings",
+      "/today",
+      "/cards/a-card/image.png",
+      "/collection",
+      "/no/such/page",
+    ]) {
       expect(at(page), page).toEqual({ kind: "personal" });
     }
   });

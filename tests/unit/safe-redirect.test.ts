@@ -29,11 +29,11 @@ describe("safeRedirectPath", () => {
     expect(new URL(path, SITE).origin).toBe(SITE);
   });
 
-  it("returns the fallback for anything off-site and keeps ordinary paths with their query and hash", () => {
-    expect(safeRedirectPath("/.//evil.com")).toBe("/dashboard");
+  it("returns the fallback (home: /today) for anything off-site and keeps ordinary paths with their query and hash", () => {
+    expect(safeRedirectPath("/.//evil.com")).toBe("/today");
     expect(safeRedirectPath("//evil.com", "/cards")).toBe("/cards");
     expect(safeRedirectPath("/cards?category=peace#top")).toBe("/cards?category=peace#top");
     expect(safeRedirectPath("/sample-card")).toBe("/sample-card");
-    expect(safeRedirectPath(42)).toBe("/dashboard");
+    expect(safeRedirectPath(42)).toBe("/today");
   });
 });

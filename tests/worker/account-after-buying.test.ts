@@ -1,5 +1,5 @@
 /**
- * The account after buying (docs/decisions/027): a password chosen on the success page or the dashboard,
+ * The account after buying (docs/decisions/027): a password chosen on the success page or in Settings,
  * a remembered session after paying or opening a sign-in link, devices that stay signed in when the owner says the
  * payment was theirs, and devices the server signed out that are told why and offered a way back.
  */
@@ -77,17 +77,17 @@ describe("Set a password after buying", () => {
     expect(await signedInEmail(await signInCookie(email, CHOSEN_PASSWORD))).toBe(email);
   });
 
-  it("a buyer who skipped it sets one later on the dashboard", async () => {
+  it("a buyer who skipped it sets one later in Settings", async () => {
     const email = uniqueEmail("skipped");
     const { phone } = await buyWithTestCard(email);
-    expect(visibleText(await (await fetchApp("/dashboard", { headers: { Cookie: phone } })).text())).toContain("Set a password");
+    expect(visibleText(await (await fetchApp("/settings", { headers: { Cookie: phone } })).text())).toContain("Set a password");
     const set = await postForm(
-      "/dashboard",
-      { intent: "set-password", password: CHOSEN_PASSWORD, redirectTo: "/dashboard" },
+      "/settings",
+      { intent: "set-password", password: CHOSEN_PASSWORD, redirectTo: "/settings" },
       { cookie: phone },
     );
-    expectRedirect(set, "/dashboard", 302);
-    expect(visibleText(await (await fetchApp("/dashboard", { headers: { Cookie: phone } })).text())).not.toContain("Set a password");
+    expectRedirect(set, "/settings", 302);
+    expect(visibleText(await (await fetchApp("/settings", { headers: { Cookie: phone } })).text())).not.toContain("Set a password");
     expect(await signedInEmail(await signInCookie(email, CHOSEN_PASSWORD))).toBe(email);
   });
 
@@ -97,9 +97,11 @@ describe("Set a password after buying", () => {
     const { page } = await buyWithTestCard(email, cookie);
     expect(page).toContain(`You are signed in as ${email}`);
     expect(page).not.toContain("Set a password");
-    expect(visibleText(await (await fetchApp("/dashboard", { headers: { Cookie: cookie } })).text())).not.toContain("Set a password");
+    const settings = visibleText(await (await fetchApp("/settings", { headers: { Cookie: cookie } })).text());
+    expect(settings).not.toContain("Set a password");
+    expect(settings).toContain("Email Me a Link to Change It");
 
-    const refused = await postForm("/dashboard", { intent: "set-password", password: CHOSEN_PASSWORD }, { cookie });
+    const refused = await postForm("/settings", { intent: "set-password", password: CHOSEN_PASSWORD }, { cookie });
     expect(refused.status).toBe(409);
     expect(visibleText(await refused.text())).toContain("This account already has a password.");
     expect((await postForm("/login", { email, password: CHOSEN_PASSWORD, intent: "password" })).status).toBe(401);
@@ -182,7 +184,7 @@ describe("Sign out of all devices", () => {
     const phone = await signInCookie(email);
     const laptop = await signInCookie(email);
 
-    const everywhere = await postForm("/dashboard", { intent: "sign-out-everywhere" }, { cookie: laptop });
+    const everywhere = await postForm("/settings", { intent: "sign-out-everywhere" }, { cookie: laptop });
     expectRedirect(everywhere, "/login", 302);
     expect(everywhere.headers.getSetCookie().some((cookie) => cookie.startsWith("lc_session=;"))).toBe(true);
     const toast = await fetchApp("/login", { headers: { Cookie: cookieFrom(everywhere, "lc_toast") } });
@@ -213,7 +215,7 @@ describe("Sign out of all devices", () => {
   it("the sign-in page itself, reached by a page's own redirect (a navigation with JavaScript), shows the same notice", async () => {
     const { email } = await createVerifiedUser();
     const phone = await signInCookie(email);
-    await postForm("/dashboard", { intent: "sign-out-everywhere" }, { cookie: await signInCookie(email) });
+    await postForm("/settings", { intent: "sign-out-everywhere" }, { cookie: await signInCookie(email) });
     const page = await fetchApp("/login?redirectTo=%2Fdashboard", { headers: { Cookie: phone } });
     expect(visibleText(await page.text())).toContain("You were signed out on this device because");
     expect(cookieFrom(page, "lc_signed_out")).toMatch(/^lc_signed_out=/);

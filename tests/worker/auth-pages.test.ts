@@ -86,7 +86,7 @@ describe("session cookie", () => {
     const { email } = await createVerifiedUser();
     const laptop = cookieFrom(await signInForm(email), "lc_session");
     const phone = cookieFrom(await signInForm(email), "lc_session");
-    expectRedirect(await postForm("/dashboard", { intent: "sign-out-everywhere" }, { cookie: laptop }), "/login");
+    expectRedirect(await postForm("/settings", { intent: "sign-out-everywhere" }, { cookie: laptop }), "/login");
     expectRedirect(await fetchApp("/dashboard", { headers: { Cookie: phone } }), "/login?redirectTo=%2Fdashboard");
   });
 });
@@ -107,16 +107,17 @@ describe("protected pages and redirects", () => {
       expectRedirect(await signInForm(email, { redirectTo: target }), "/dashboard");
     }
     const page = await (await fetchApp("/login?redirectTo=https%3A%2F%2Fevil.example")).text();
-    expect(page).toContain('name="redirectTo" value="/dashboard"');
+    expect(page).toContain('name="redirectTo" value="/today"');
   });
 
   it("greets the user on the dashboard with the header the spec describes", async () => {
     const { email } = await createVerifiedUser();
     const cookie = cookieFrom(await signInForm(email), "lc_session");
-    expectRedirect(await postForm("/dashboard", { intent: "profile", firstName: "Grace", lastName: "Hopper" }, { cookie }), "/dashboard");
-    const text = visibleText(await (await fetchApp("/dashboard", { headers: { Cookie: cookie } })).text());
+    expectRedirect(await postForm("/settings", { intent: "profile", firstName: "Grace", lastName: "Hopper" }, { cookie }), "/settings");
+    const html = await (await fetchApp("/dashboard", { headers: { Cookie: cookie } })).text();
+    const text = visibleText(html);
     expect(text).toContain("Welcome back, Grace!");
-    expect(text).toContain("GH");
+    expect(html).toMatch(/data-testid="avatar"[^>]*>GH</);
     expect(text).toContain(email);
     expect(text).toContain("Preview Mode");
     expect(text).toMatch(/Unlock All \d+ Affirmation Cards/);
@@ -180,7 +181,7 @@ describe("pages answer bad input with messages, and link pages need a POST", () 
 
   it("signs a passwordless buyer in with an emailed link, once", async () => {
     const { email } = await createVerifiedUser();
-    expectRedirect(await postForm("/login", { intent: "link", email }), "/login?redirectTo=%2Fdashboard");
+    expectRedirect(await postForm("/login", { intent: "link", email }), "/login?redirectTo=%2Ftoday");
     const { token, link } = await latestEmailTo(email);
     expect(link).toContain("/login/link?token=");
     // Opening the link shows its own page (the account it opens, one button), not the sign-in form, and uses nothing up.

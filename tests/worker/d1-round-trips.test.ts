@@ -87,6 +87,13 @@ describe("a buyer's page and D1", () => {
     },
   );
 
+  it("the settings page: the session's check is its one read", async () => {
+    const me = await buyer("round-trips-settings");
+    const settings = await openAgain("/settings", { cookie: me.cookie });
+    expect(settings.status).toBe(200);
+    expect(settings.d1).toMatchObject({ roundTrips: 1, rowsWritten: 0 });
+  });
+
   it("the dashboard: the session, access, favourites, streak, badges and recent activity in one batch", async () => {
     const me = await buyer("round-trips-dashboard");
     const dashboard = await openAgain("/dashboard", me);

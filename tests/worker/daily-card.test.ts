@@ -325,29 +325,30 @@ describe("unsubscribing", () => {
     expect(await isSubscribed(email)).toBe(true);
   });
 
-  it("from /dashboard: the signed-in user turns the daily card off and on, and bad input is a 400", async () => {
+  it("from Settings: the signed-in user turns the daily card off and on, and bad input is a 400", async () => {
     const email = await subscriber({ timeZone: "Europe/Lisbon" });
     const cookie = await signInCookie(email);
-    const dashboard = visibleText(await (await fetchApp("/dashboard", { headers: { Cookie: cookie } })).text());
-    expect(dashboard).toContain("Send me the daily card by email");
+    const settings = visibleText(await (await fetchApp("/settings", { headers: { Cookie: cookie } })).text());
+    expect(settings).toContain("Send me the daily card by email");
 
-    const off = await postForm("/dashboard", { intent: "email-preferences" }, { cookie });
-    expectRedirect(off, "/dashboard", 302);
+    const off = await postForm("/settings", { intent: "email-preferences" }, { cookie });
+    expectRedirect(off, "/settings", 302);
     expect(await isSubscribed(email)).toBe(false);
     expect(cookieFrom(off, "lc_toast")).toBeTruthy();
 
     // Turning it on keeps the browser's current zone for the 7:00.
     const on = await postForm(
-      "/dashboard",
+      "/settings",
       { intent: "email-preferences", newsletterSubscribed: "on" },
       { cookie: `${cookie}; lc_tz=Asia%2FTokyo` },
     );
-    expectRedirect(on, "/dashboard", 302);
+    expectRedirect(on, "/settings", 302);
     expect(await isSubscribed(email)).toBe(true);
     expect(await storedZone(email)).toBe("Asia/Tokyo");
 
-    const bad = await postForm("/dashboard", { intent: "email-preferences", newsletterSubscribed: "maybe" }, { cookie });
+    const bad = await postForm("/settings", { intent: "email-preferences", newsletterSubscribed: "maybe" }, { cookie });
     expect(bad.status).toBe(400);
+    expect(visibleText(await bad.text())).toContain("Choose on or off.");
     expect(await isSubscribed(email)).toBe(true);
   });
 });

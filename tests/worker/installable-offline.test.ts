@@ -35,7 +35,7 @@ describe("the web app manifest", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/manifest\+json/);
     const manifest = (await response.json()) as Manifest;
-    expect(manifest).toMatchObject({ name: "LIGHT Cards", start_url: "/cards", scope: "/", display: "standalone" });
+    expect(manifest).toMatchObject({ name: "LIGHT Cards", start_url: "/today", scope: "/", display: "standalone" });
     expect(manifest.short_name.length).toBeGreaterThan(0);
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
@@ -95,12 +95,12 @@ describe("every page", () => {
 
   it("offers the installed app (links the manifest) to a signed-in viewer only: a visitor's page has no app to install", async () => {
     // A browser checks a linked manifest on every page load (Chrome fetches it and an icon): a visitor's landing would
-    // pay two requests for an app whose home, /cards, is the buyer's (docs/decisions/038-one-serif-file.md).
+    // pay two requests for an app whose home, /today, is the buyer's (docs/decisions/038-one-serif-file.md).
     for (const path of ["/", "/sample-card", "/login"]) {
       expect(await (await fetchApp(path)).text(), path).not.toContain('rel="manifest"');
     }
     const { cookie } = await buyer("manifest");
-    for (const path of ["/cards", "/dashboard", "/"]) {
+    for (const path of ["/today", "/cards", "/dashboard", "/settings", "/"]) {
       expect(await (await fetchApp(path, { headers: { Cookie: cookie } })).text(), path).toContain(MANIFEST_LINK);
     }
   });

@@ -274,10 +274,8 @@ describe("/dashboard: the account home", () => {
       body: JSON.stringify({ cardId: id }),
     });
     expect(favourite.status).toBe(201);
-    const dashboard = await page("/dashboard?tab=favorites", me.cookie);
+    const dashboard = await page("/dashboard", me.cookie);
     expect(dashboard.text).toContain("Full Access");
-    expect(dashboard.text).toContain("Favorites (1)");
-    expect(dashboard.text).toContain(title);
     expect(dashboard.text).toContain("Cards viewed 1");
     expect(dashboard.text).toContain("Favorites 1");
     // Opening and favouriting cards is progress, not practice: the streak waits for today's practice.
@@ -285,6 +283,23 @@ describe("/dashboard: the account home", () => {
     expect(dashboard.text).toContain("First Light");
     expect(dashboard.text).toContain(`Viewed ${title}`);
     expect(dashboard.text).toContain(`Added to favorites: ${title}`);
+  });
+
+  it("a buyer's dashboard is their progress, not the library: the cards are on /cards, the favourites at /cards?favorites=1", async () => {
+    const me = await buyer();
+    const html = await (await fetchApp("/dashboard", { headers: { Cookie: me.cookie } })).text();
+    expect(visibleText(html)).toContain("Your Progress");
+    expect(html).not.toContain("data-card-id");
+    for (const gone of ["Your Cards", "Browse Cards", "Today's Featured Affirmation", "Your Profile", "Send me the daily card by email"]) {
+      expect(visibleText(html)).not.toContain(gone);
+    }
+    // Its tabs: Today is the practice, the favourites live in the library, and this page is the Journey.
+    const tab = (label: string) => new RegExp(`<a ([^>]*)><svg[^>]*><use[^>]*></use></svg>${label}</a>`).exec(html)?.[1] ?? "";
+    expect(tab("Today")).toContain('href="/today"');
+    expect(tab("Favorites")).toContain('href="/cards?favorites=1"');
+    expect(tab("Journey")).toContain('href="/dashboard"');
+    expect(tab("Journey")).toContain('aria-current="page"');
+    expect(tab("Today")).not.toContain("aria-current");
   });
 });
 
@@ -320,7 +335,7 @@ describe("/sample-card", () => {
 });
 
 describe("the library shared by every buyer (attack: one buyer's favourites on another's page)", () => {
-  it("shows each of two buyers only their own favourites, on /cards, a card's page and the dashboard, from the same content", async () => {
+  it("shows each of two buyers only their own favourites, on /cards, a card's page and the dashboard's Journey, from the same content", async () => {
     // As in production: the isolate keeps the collection for a while, so both buyers' pages come from one snapshot.
     const keptAnHour = { PUBLIC_CONTENT_TTL_SECONDS: "3600" };
     const { results } = await env.DB.prepare(
@@ -360,11 +375,10 @@ describe("the library shared by every buyer (attack: one buyer's favourites on a
       expect(await html("/cards", owner.cookie)).toContain(notFavourite(theirs));
       expect(await html(`/cards/${theirs.id}`, owner.cookie)).toContain(notFavourite(theirs));
       expect(await html(`/cards/${own.id}`, owner.cookie)).toContain(favourite(own));
-      for (const path of ["/dashboard", "/dashboard?tab=favorites"]) {
-        const page = await html(path, owner.cookie);
-        expect(page, `${owner.email} ${path}`).toContain(favourite(own));
-        expect(page, `${owner.email} ${path}`).not.toContain(favourite(theirs));
-      }
+      // The dashboard's Journey names the cards each one favourited: their own only.
+      const journey = visibleText(await html("/dashboard", owner.cookie));
+      expect(journey, owner.email).toContain(`Added to favorites: ${own.title}`);
+      expect(journey, owner.email).not.toContain(`Added to favorites: ${theirs.title}`);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { grantAccessByEmail } from "~/modules/access/grants.server";
 import type { FetchHandler } from "../fakes/fetch";
 import { base64url, fakeIdToken, fakeOAuth, OAUTH_ENV } from "../fakes/oauth";
 import { uniqueEmail } from "../support/identities";
@@ -14,6 +15,7 @@ import {
   postJson,
   visibleText,
 } from "./helpers";
+import { db } from "./library-support";
 
 function withOAuth(path: string, init?: RequestInit) {
   return fetchAppWithEnv(OAUTH_ENV, path, init);
@@ -284,6 +286,29 @@ describe("the provider's callback", () => {
     }>();
     expect(newest!.user_id).toBe(id);
     expect(visibleText(await (await fetchApp("/dashboard", { headers: { Cookie: session } })).text())).toContain(email);
+  });
+
+  it("lands a buyer on /today and an account without access on its dashboard (the sign-in buttons' default)", async () => {
+    const buyerEmail = (await createVerifiedUser(uniqueEmail("google-buyer"))).email;
+    await grantAccessByEmail(db, { email: buyerEmail, actor: { userId: null, email: "tests" }, reason: "oauth tests" });
+    const { email: memberEmail } = await createVerifiedUser(uniqueEmail("google-member"));
+    for (const [email, landing] of [
+      [buyerEmail, "/today"],
+      [memberEmail, "/dashboard"],
+    ] as const) {
+      const { cookie, state } = await begin("google", "/today");
+      const response = await withProviders(
+        () =>
+          Response.json({
+            access_token: "at",
+            token_type: "Bearer",
+            expires_in: 3599,
+            id_token: fakeIdToken({ email, email_verified: true }),
+          }),
+        () => callback("google", { code: "c0de", state }, cookie),
+      );
+      expectRedirect(response, landing, 302);
+    }
   });
 
   it("Google: an account someone registered but never verified loses that password when the mailbox owner signs in", async () => {

@@ -32,7 +32,7 @@ export function FavoriteButton({ favorite, dark, title }: { favorite: FavoriteCo
   );
 }
 
-/** What a device with no voice says when Speak is tapped (docs/decisions/040, amended): never a silent button. */
+/** What a device with no voice says when Speak is tapped (docs/decisions/045): never a silent button. */
 export const NO_VOICE_MESSAGE = {
   title: "This device has no voice for reading aloud",
   description: "Say it yourself, slowly: that is the practice.",
@@ -45,7 +45,7 @@ export function cardAffirmationOf(button: HTMLElement): Element | null {
 
 /**
  * Reads `text` aloud with the device's best voice of the page's language, or the one the buyer chose on this device
- * (docs/decisions/040-the-light-practice.md, Listen), at rate 0.8 and pitch 1, each word highlighted in `highlightIn`
+ * (docs/decisions/045-practice-listen-and-offline.md, Listen), at rate 0.8 and pitch 1, each word highlighted in `highlightIn`
  * where the browser reports word boundaries; with `ownRecording` it plays the buyer's recording instead. It records no
  * activity: the device reading is not the buyer speaking. A device with no voice says so (`onNoVoice`, else a toast).
  * The server renders it, invisible with its place held (`.script-only-reserved`), shown once the page has hydrated.

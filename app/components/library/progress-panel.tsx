@@ -1,7 +1,7 @@
 import { CardIcon } from "~/components/card/card-icon";
 import type { ActivityItem, BadgeList, StatsView } from "~/modules/habit/progress";
 
-/** The dashboard's habit panel: getProgress (app/modules/habit/progress.server.ts), activity times formatted on the server. */
+/** The dashboard's habit panel (the Journey): getProgress (app/modules/habit/progress.server.ts), activity times formatted on the server. */
 type ProgressView = {
   stats: StatsView;
   badges: Pick<BadgeList, "earned" | "next">;
@@ -13,6 +13,8 @@ const ACTIVITY_WORDS: Record<string, string> = {
   view: "Viewed",
   read_scripture: "Read the Scripture of",
   speak_aloud: "Spoke aloud",
+  practice: "Practised",
+  evening_check: "Evening check on",
 };
 
 function describeActivity(item: { activityType: string; metadata: Record<string, unknown> | null }): string {
@@ -56,7 +58,8 @@ export function ProgressPanel({ progress }: { progress: ProgressView }) {
           {stats.graceDay ? (
             <p className="mt-1 text-sm text-ink-muted">Grace day used on {stats.graceDay}: one missed day in seven is forgiven.</p>
           ) : null}
-          {stats.atRisk ? <p className="mt-1 text-sm font-semibold text-ink">Open a card today to keep your streak.</p> : null}
+          {/* The streak counts mornings of practice (docs/decisions/040-the-light-practice.md). */}
+          {stats.atRisk ? <p className="mt-1 text-sm font-semibold text-ink">Practise today's card to keep your streak.</p> : null}
         </div>
         <div className="rounded-2xl bg-surface-muted p-4">
           <h3 className="font-semibold">Next badge</h3>

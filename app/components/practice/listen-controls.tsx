@@ -9,7 +9,7 @@ import { MyRecordingPlayer } from "./voice-recorder";
 const MY_RECORDING = "my-recording";
 
 /**
- * Listen (docs/decisions/040-the-light-practice.md): the affirmation read aloud in the buyer's own recording when
+ * Listen (docs/decisions/045-practice-listen-and-offline.md): the affirmation read aloud in the buyer's own recording when
  * they made one, else in the device's best voice, each word highlighted as it is read. Where the device has more than
  * one voice (or a voice and the recording) a picker chooses, remembered on this device. Without JavaScript the
  * recording is a plain player.

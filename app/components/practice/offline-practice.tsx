@@ -4,7 +4,7 @@ import { isOfflineRefusal } from "~/modules/offline/form-refusal";
 import { keptDayNotice, OFFLINE_NOT_SAVED, spokenDay } from "~/modules/practice/offline-practice";
 
 /**
- * /today without a network, in the installed app (docs/decisions/040-the-light-practice.md, Offline): a form refused
+ * /today without a network, in the installed app (docs/decisions/045-practice-listen-and-offline.md, Offline): a form refused
  * says so under its button, and the page says which day it shows when it is not the phone's today.
  */
 

@@ -130,7 +130,7 @@ export function VoiceRecorder({ cardId, recording, returnTo }: { cardId: string;
             action={recordingUrl(cardId)}
             preventScrollReset
             onSubmit={(event) => {
-              // Offline (the installed app keeps the recording to play): refused here, not an error page (decision 040).
+              // Offline (the installed app keeps the recording to play): refused here, not an error page (decision 045).
               if (navigator.onLine) return;
               event.preventDefault();
               setError("You're offline: deleting your recording needs a connection. Nothing was changed.");

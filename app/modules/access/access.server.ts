@@ -10,6 +10,7 @@ import type { AppConfig } from "~/modules/config/config.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { DELETED_ACCOUNT_EMAIL_PATTERN } from "~/modules/users/deleted-account";
 import { findUserByEmail } from "~/modules/users/users.server";
+import { homeFor, leadsHome } from "./home";
 
 export type AccessStatus = { hasAccess: boolean; purchaseDate: Date | null };
 
@@ -75,6 +76,14 @@ export function pageAccessStatus(db: Database, owner: Owner): Promise<AccessStat
 /** cardAudienceFor for a page's loaders (pageAccessStatus). */
 export async function pageAudienceFor(db: Database, owner: Owner): Promise<Exclude<CardAudience, "visitor">> {
   return (await pageAccessStatus(db, owner)).hasAccess ? "buyer" : "member-without-access";
+}
+
+/**
+ * Where a sign-in sends the browser: the destination it carries, except that home (/today, the default) is the
+ * dashboard for an account without access (homeFor). Decided here, so the welcome toast arrives with the page.
+ */
+export async function landingAfterSignIn(db: Database, owner: Owner, destination: string): Promise<string> {
+  return leadsHome(destination) ? homeFor(await getAccessStatus(db, owner)) : destination;
 }
 
 /**

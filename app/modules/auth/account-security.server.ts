@@ -1,6 +1,6 @@
 /**
  * The account's own security actions (docs/decisions/027). "Set a password", shared by the success page and the
- * dashboard: the signed-in account (its session cookie, never anything in the URL) chooses a first password. Bad
+ * settings page: the signed-in account (its session cookie, never anything in the URL) chooses a first password. Bad
  * input answers 400 with the field's message; an account that already has a password, 409; success, Post/Redirect/Get
  * with a toast.
  */
@@ -9,7 +9,7 @@ import { type AppLoadContext, data } from "@remix-run/cloudflare";
 import { safeRedirectPath, setPasswordSchema } from "~/modules/auth/auth.schema";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { setFirstPassword } from "./account.server";
+import { requestPasswordReset, setFirstPassword } from "./account.server";
 import { requireUser } from "./guards.server";
 import { redirectClearingSession } from "./request-auth.server";
 import { endSessionsOfUser } from "./sessions.server";
@@ -31,6 +31,22 @@ export async function setPasswordAction(context: AppLoadContext, request: Reques
     type: "success",
     title: "Password set",
     description: `Next time, sign in with ${user.email} and this password.`,
+  });
+}
+
+/**
+ * "Change password" for an account that has one. A password changes only by a link that proves the mailbox (a stolen
+ * session must not lock the owner out: setFirstPassword), so this emails the reset link to the account's own address,
+ * with "Forgot password?"'s limits; choosing the new password there ends every session (resetPasswordWithToken).
+ */
+export async function changePasswordAction(context: AppLoadContext, request: Request, redirectTo: string) {
+  const user = await requireUser(context, request);
+  await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "forgot_password_email", email: user.email }]);
+  requestPasswordReset(context, user.email);
+  return redirectWithToast(context.config, redirectTo, {
+    type: "success",
+    title: "Check your email",
+    description: `A link to choose a new password is on its way to ${user.email}. It works once, for 1 hour.`,
   });
 }
 

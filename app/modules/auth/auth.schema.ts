@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isCommonPassword } from "./common-passwords";
+import { HOME_PATH } from "./home-path";
 
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const PASSWORD_LENGTH_MESSAGE = "Password must be at least 8 characters long";
@@ -28,6 +29,7 @@ const checkbox = z.boolean().optional().default(false);
 export const setPasswordSchema = z.object({ password: newPasswordSchema, redirectTo: z.string().optional() });
 
 export const SET_PASSWORD_INTENT = "set-password";
+export const CHANGE_PASSWORD_INTENT = "change-password";
 export const SIGN_OUT_EVERYWHERE_INTENT = "sign-out-everywhere";
 
 export const registerSchema = z
@@ -79,6 +81,7 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
   });
 
+export const PROFILE_INTENT = "profile";
 export const profileSchema = z.object({
   firstName: z.string().trim().max(60, "First name must be at most 60 characters").optional(),
   lastName: z.string().trim().max(60, "Last name must be at most 60 characters").optional(),
@@ -102,7 +105,7 @@ export function returnPathOf(url: URL): string | null {
  * `/..//evil.com` or `/%2e//evil.com` into `//evil.com`, which a browser reads as another host, so the
  * normalised path must itself start with exactly one slash and resolve to this origin.
  */
-export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
+export function safeRedirectPath(target: unknown, fallback = HOME_PATH): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.length > MAX_RETURN_PATH_LENGTH) return fallback;
   const base = "http://same.origin";
   try {

@@ -1,6 +1,7 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import type { User } from "#db/schema";
 import { returnPathOf } from "~/modules/auth/auth.schema";
+import { HOME_PATH } from "~/modules/auth/home-path";
 import type { Owner } from "./owner.server";
 
 /** The signed-in user or null. */
@@ -57,8 +58,8 @@ function loginRedirect(request: Request): Response {
   return redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
 }
 
-/** Pages: visitors only (sign-in and register send a signed-in user on). */
-export async function requireAnonymous(context: AppLoadContext, destination = "/dashboard"): Promise<void> {
+/** Pages: visitors only (sign-in and register send a signed-in user on: home, unless they carry another page). */
+export async function requireAnonymous(context: AppLoadContext, destination = HOME_PATH): Promise<void> {
   if (await getUser(context)) throw redirect(destination);
 }
 

@@ -1,6 +1,6 @@
 /**
- * Schemas for the email preferences: the unsubscribe link (/unsubscribe) and the dashboard's daily-card switch.
- * Client-safe: the dashboard validates with the same schema in the browser and on the server.
+ * Schemas for the email preferences: the unsubscribe link (/unsubscribe) and the settings page's daily-card switch.
+ * Client-safe: the settings page validates with the same schema in the browser and on the server.
  */
 import { z } from "zod";
 
@@ -25,7 +25,8 @@ export const oneClickUnsubscribeSchema = z.object({
   "List-Unsubscribe": z.literal("One-Click", ONE_CLICK_BODY_MESSAGE),
 });
 
-/** The dashboard's switch: a native checkbox, absent when off. */
+/** The settings page's switch: a native checkbox, absent when off. */
+export const EMAIL_PREFERENCES_INTENT = "email-preferences";
 export const emailPreferenceSchema = z.object({
   newsletterSubscribed: z.boolean().optional().default(false),
 });

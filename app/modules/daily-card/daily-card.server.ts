@@ -83,7 +83,7 @@ export async function enqueueDailyCards(context: DailyCardContext, now: Date): P
 }
 
 /**
- * The dashboard's switch. Turning it on also keeps the browser's zone (the lc_tz cookie), so the card comes at
+ * The settings page's switch. Turning it on also keeps the browser's zone (the lc_tz cookie), so the card comes at
  * 7:00 where the user is now.
  */
 export async function setDailyCardSubscription(

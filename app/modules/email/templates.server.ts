@@ -99,7 +99,7 @@ export function receiptEmail(
 ): EmailMessage {
   const later = input.hasPassword
     ? "Afterwards, sign in with your password or ask for a new link on the sign-in page."
-    : "You have no password yet, so afterwards ask for a new sign-in link on the sign-in page, or choose a password there with “Forgot password?” (or on your dashboard once you are signed in: “Set a password”, under Today).";
+    : "You have no password yet, so afterwards ask for a new sign-in link on the sign-in page, or choose a password there with “Forgot password?” (or in Settings once you are signed in: “Set a password”).";
   return layout({
     to,
     subject: `Your ${PRODUCT} receipt: lifetime access`,

@@ -28,7 +28,7 @@ export type OfflineCollection =
  */
 export type OfflinePage = { path: string; version: string };
 
-/** The day's practice (decision 040): kept with the collection, as the server last drew it. */
+/** The day's practice (decision 045): kept with the collection, as the server last drew it. */
 export const TODAY_PATH = "/today";
 
 /** Requests that sign the browser out: the worker deletes the personal cache as they leave. */

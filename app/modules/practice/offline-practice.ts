@@ -1,5 +1,5 @@
 /**
- * /today in the installed app without a network (docs/decisions/040-the-light-practice.md, Offline): its forms are
+ * /today in the installed app without a network (docs/decisions/045-practice-listen-and-offline.md, Offline): its forms are
  * refused plainly, the buyer's words left in their boxes, and a practice kept from another day says so. Client-safe.
  */
 

@@ -48,7 +48,7 @@ export type SaveResult = { status: "saved"; newBadges: EarnedBadge[] } | { statu
 /**
  * Stores `file` as the user's recording of `cardId`, replacing the one before; refuses (storing nothing) a card they
  * may not open, more than 2 MB, or bytes that are not an audio container. A saved recording is the buyer speaking the
- * affirmation: it counts as spoken (a `speak_aloud` activity, docs/decisions/040 amended), with any badge it earns.
+ * affirmation: it counts as spoken (a `speak_aloud` activity, docs/decisions/045), with any badge it earns.
  */
 export async function saveRecording(
   context: Context,

@@ -1,5 +1,5 @@
 /**
- * Reading aloud with the device's own voice (docs/decisions/040-the-light-practice.md, Listen): the voices it has
+ * Reading aloud with the device's own voice (docs/decisions/045-practice-listen-and-offline.md, Listen): the voices it has
  * (Chrome lists them a moment after the page asks), the one the buyer chose on this device, and an utterance at the
  * spec's rate 0.8 and pitch 1 that reports each word as the browser reaches it. Browser-only; nothing here counts
  * anything: a device playing audio is not the buyer speaking.

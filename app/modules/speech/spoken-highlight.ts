@@ -1,5 +1,5 @@
 /**
- * The word being read, highlighted in the text on screen (docs/decisions/040-the-light-practice.md, Listen) with the
+ * The word being read, highlighted in the text on screen (docs/decisions/045-practice-listen-and-offline.md, Listen) with the
  * CSS Custom Highlight API: a range is painted (`::highlight(spoken-word)` in app/tailwind.css) and the page's
  * elements stay as they are, so a card's words, which React never hydrates (042), can be highlighted too. A browser
  * without the API reads aloud with no highlight. Browser-only.

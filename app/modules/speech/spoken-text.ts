@@ -1,5 +1,5 @@
 /**
- * The text side of reading aloud (docs/decisions/040-the-light-practice.md, Listen): how a long text is handed to the
+ * The text side of reading aloud (docs/decisions/045-practice-listen-and-offline.md, Listen): how a long text is handed to the
  * speech engine, which word a `boundary` event names, and where the spoken text stands in the text on screen. Pure.
  */
 

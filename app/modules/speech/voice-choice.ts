@@ -1,5 +1,5 @@
 /**
- * Which of the device's voices reads a card aloud (docs/decisions/040-the-light-practice.md, Listen): the voices of
+ * Which of the device's voices reads a card aloud (docs/decisions/045-practice-listen-and-offline.md, Listen): the voices of
  * the page's language, a natural or enhanced one before a plain one and a plain one before a compact one, the
  * reader's own region first among equals, and the choice the buyer made on this device above all. Pure: the browser's
  * `SpeechSynthesisVoice` objects and plain ones in tests alike.

@@ -173,7 +173,7 @@ describe("open redirect through redirectTo", () => {
     const { email } = await createVerifiedUser();
     await postForm("/login", { email, intent: "link", redirectTo: "/.//evil.com" });
     const link = await latestEmailTo(email);
-    expect(new URL(link.link!).searchParams.get("redirectTo")).toBe("/dashboard");
+    expect(new URL(link.link!).searchParams.get("redirectTo")).toBe("/today");
     const signedIn = await postForm("/login/link", { token: link.token!, redirectTo: "/%2e//evil.com" });
     expectSameOrigin(signedIn);
   });
@@ -358,7 +358,7 @@ describe("the signed-out notice's one-tap sign-in link", () => {
 
     // A genuine notice (this browser's session was ended) mails its own account, whatever address the form carries.
     const device = await signInCookie(email);
-    await postForm("/dashboard", { intent: "sign-out-everywhere" }, { cookie: await signInCookie(email) });
+    await postForm("/settings", { intent: "sign-out-everywhere" }, { cookie: await signInCookie(email) });
     const notice = cookieFrom(await fetchApp("/cards", { headers: { Cookie: device, Accept: "text/html" } }), "lc_signed_out");
     const other = uniqueEmail("elsewhere");
     expect((await postForm("/login", { intent: "relink", email: other }, { cookie: notice })).status).toBe(302);

@@ -11,10 +11,11 @@ import { admin, buyer, signedInUser } from "../library-support";
 const PRIVATE = "private, no-store";
 
 describe("personal pages are private", () => {
-  it("/cards, /dashboard and /collection, and their .data answers, carry Cache-Control: private, no-store for a buyer", async () => {
+  it("/cards, /dashboard, /settings and /collection, and their .data answers, carry Cache-Control: private, no-store for a buyer", async () => {
     const me = await buyer("private");
     const answers: Record<string, string | null> = {};
-    for (const path of ["/cards", "/dashboard", "/collection", "/cards.data", "/dashboard.data", "/collection.data"]) {
+    const pages = ["/cards", "/dashboard", "/settings", "/collection"];
+    for (const path of [...pages, ...pages.map((page) => `${page}.data`)]) {
       const response = await fetchApp(path, { headers: { Cookie: me.cookie } });
       expect(response.status, path).toBe(200);
       answers[path] = response.headers.get("Cache-Control");

@@ -11,6 +11,7 @@ export const ICON_NAMES = [
   "eye",
   "eye-slash",
   "fire-duotone",
+  "gear",
   "hand-heart-duotone",
   "heart",
   "heart-fill",

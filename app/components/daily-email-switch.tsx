@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { EMAIL_PREFERENCES_INTENT } from "~/modules/daily-card/daily-card.schema";
 
 /**
  * The daily card by email, on or off. With JavaScript the switch saves the moment it is flipped (a fetcher, so the page
@@ -13,7 +14,7 @@ export function DailyEmailSwitch({ subscribed }: { subscribed: boolean }) {
   const checked = pending ?? subscribed;
   return (
     <fetcher.Form method="post" preventScrollReset className="mt-4 space-y-4" aria-labelledby="email-preferences-title">
-      <input type="hidden" name="intent" value="email-preferences" />
+      <input type="hidden" name="intent" value={EMAIL_PREFERENCES_INTENT} />
       <label className="flex min-h-[44px] cursor-pointer items-center gap-3 text-sm text-ink">
         <input
           type="checkbox"
@@ -23,7 +24,7 @@ export function DailyEmailSwitch({ subscribed }: { subscribed: boolean }) {
           checked={hydrated ? checked : undefined}
           onChange={(event) => {
             const form = new FormData();
-            form.set("intent", "email-preferences");
+            form.set("intent", EMAIL_PREFERENCES_INTENT);
             if (event.target.checked) form.set("newsletterSubscribed", "on");
             fetcher.submit(form, { method: "post", preventScrollReset: true });
           }}
