@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { PracticeSteps } from "~/components/practice/practice-steps";
 import { accessRequiredRedirect, pageAccessStatus } from "~/modules/access/access.server";
@@ -118,6 +118,11 @@ export default function TodayPage() {
   return (
     <AppShell>
       <PracticeSteps today={today} lastResult={actionData?.result} />
+      <p className="mx-auto w-full max-w-2xl px-4 pb-12 text-sm sm:px-6">
+        <Link to="/wallpaper" className="font-semibold underline">
+          Today's card on your lock screen
+        </Link>
+      </p>
     </AppShell>
   );
 }
