@@ -54,7 +54,9 @@ describe("a buyer's wallpaper address", () => {
     const token = await turnOn(me, { intent: "turn-on", style: "warm" });
 
     // Stored hashed: the row holds the SHA-256, never the token.
-    const row = await env.DB.prepare("SELECT id, style FROM wallpaper_tokens WHERE user_id = ?").bind(me.id).first<{ id: string; style: string }>();
+    const row = await env.DB.prepare("SELECT id, style FROM wallpaper_tokens WHERE user_id = ?")
+      .bind(me.id)
+      .first<{ id: string; style: string }>();
     expect(row).toEqual({ id: await sha256Hex(token), style: "warm" });
 
     const first = await fetchWallpaper(token);
@@ -65,7 +67,8 @@ describe("a buyer's wallpaper address", () => {
     const cacheControl = first.headers.get("Cache-Control") ?? "";
     const maxAge = Number(/^private, max-age=(\d+)$/.exec(cacheControl)?.[1]);
     // The buyer's zone is UTC (none kept yet): cacheable exactly until the UTC day ends.
-    const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
+    const untilMidnight =
+      (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
     expect(maxAge).toBeGreaterThan(0);
     expect(Math.abs(maxAge - untilMidnight)).toBeLessThan(60);
     const bytes = new Uint8Array(await first.arrayBuffer());
@@ -94,9 +97,14 @@ describe("a buyer's wallpaper address", () => {
   it("shows the card the buyer chose for today, in the day of the zone their account keeps", async () => {
     const me = await buyer("wallpaper-chosen");
     const chosen = await paidCard();
-    // "Practise this card" from a browser in Auckland: the account now keeps that zone.
-    const zone = "Pacific/Auckland";
-    const picked = await postForm("/today", { intent: "practise", cardId: chosen.id }, { cookie: `${me.cookie}; lc_tz=${encodeURIComponent(zone)}` });
+    // "Practise this card" from a browser in a zone whose calendar day is not UTC's right now: the account keeps it.
+    const zone = new Date().getUTCHours() < 12 ? "Etc/GMT+12" : "Etc/GMT-14";
+    expect(localDay(new Date(), zone)).not.toBe(localDay(new Date(), "UTC"));
+    const picked = await postForm(
+      "/today",
+      { intent: "practise", cardId: chosen.id },
+      { cookie: `${me.cookie}; lc_tz=${encodeURIComponent(zone)}` },
+    );
     expect(picked.headers.get("Location")).toBe("/today#listen");
     const token = await turnOn(me);
     const response = await fetchWallpaper(token);
@@ -264,7 +272,11 @@ describe("the account and the wallpaper address", () => {
     expect(exported).not.toContain(token);
     expect(exported).not.toContain(await sha256Hex(token));
 
-    const deleted = await postForm("/account/delete", { intent: "delete-with-password", password: PASSWORD, confirm: "on" }, { cookie: me.cookie });
+    const deleted = await postForm(
+      "/account/delete",
+      { intent: "delete-with-password", password: PASSWORD, confirm: "on" },
+      { cookie: me.cookie },
+    );
     expect([302, 303]).toContain(deleted.status);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM wallpaper_tokens WHERE user_id = ?").bind(me.id).first("n")).toBe(0);
     expect((await fetchWallpaper(token)).status).toBe(403);
