@@ -118,7 +118,7 @@ export default function TodayPage() {
   return (
     <AppShell>
       <PracticeSteps today={today} lastResult={actionData?.result} />
-      <p className="mx-auto w-full max-w-2xl px-4 pb-12 text-sm sm:px-6">
+      <p className="mx-auto -mt-6 w-full max-w-2xl px-4 pb-12 text-sm sm:px-6">
         <Link to="/wallpaper" className="font-semibold underline">
           Today's card on your lock screen
         </Link>

@@ -111,7 +111,7 @@ function GetContentsPicture() {
         </Text>
         <rect x="24" y="88" width="112" height="26" rx="7" fill="#dce8fb" />
         <Text x={30} y={105} size={8.5} fill={BLUE}>
-          …/wallpaper/…png?w=…
+          …/wallpaper/….png
         </Text>
       </ActionBlock>
       <rect x="14" y="140" width="132" height="28" rx="14" fill="none" stroke="#c9c9cf" strokeDasharray="4 3" />
@@ -173,7 +173,7 @@ function LockScreenPicture() {
       <rect x="6" y="6" width="148" height="288" rx="24" fill="#f7efe0" />
       <rect x="60" y="13" width="40" height="11" rx="5.5" fill="#111114" />
       <Text x={80} y={46} size={9} weight={600} fill="#5c4a36" anchor="middle">
-        Friday 27 November
+        Monday 1 June
       </Text>
       <Text x={80} y={80} size={34} weight={600} fill="#5c4a36" anchor="middle">
         6:01
@@ -266,7 +266,7 @@ function AndroidPicture() {
     >
       {box(
         4,
-        "Each day, 6:00",
+        "6:00 daily",
         <g>
           <circle cx="48" cy="38" r="16" fill="none" stroke="currentColor" strokeWidth="2.5" />
           <path d="M48 29v9l6 4" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />

@@ -238,8 +238,8 @@ function NewAddress({ address, replaced }: { address: string; replaced: boolean 
         </a>
       </div>
       <p className="text-xs text-ink-muted">
-        {sizedHere ? `Sized for this phone's screen: ${size}.` : `Sized for a screen of ${size} (iPhone 14 Pro to 16).`} For another phone,
-        change w and h to its screen's width and height in pixels.
+        {sizedHere ? `Sized for this phone's screen: ${size}.` : `Sized for a screen of ${size} (an iPhone 15, for example).`} For another
+        phone, change w and h to its screen's width and height in pixels.
       </p>
     </section>
   );
