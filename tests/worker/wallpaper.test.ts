@@ -16,7 +16,8 @@ import { SCREEN_SIZE_MESSAGE } from "~/modules/wallpaper/wallpaper.schema";
 import { WALLPAPER_MESSAGES } from "~/modules/wallpaper/wallpaper-image.server";
 import { memoryRateLimitBindings } from "../fakes/ratelimits";
 import { PASSWORD } from "../support/identities";
-import { fetchApp, postForm, visibleText } from "./helpers";
+import { recordingD1, signedBookmarkCookie } from "./d1-support";
+import { fetchApp, fetchAppWithBindings, postForm, visibleText } from "./helpers";
 import { buyer, type Caller, db, paidCard, signedInUser } from "./library-support";
 
 const IPHONE = "w=1179&h=2556";
@@ -184,6 +185,18 @@ describe("a buyer's wallpaper address", () => {
     expect(withSession.headers.getSetCookie()).toEqual([]);
     await plain.arrayBuffer();
     await withSession.arrayBuffer();
+  });
+
+  it("reads on D1's primary, whatever bookmark a browser sends along, so an address just turned off opens nothing", async () => {
+    const me = await buyer("wallpaper-primary");
+    const token = await turnOn(me);
+    const d1 = recordingD1();
+    const response = await fetchAppWithBindings({ DB: d1.DB }, `/wallpaper/${token}.png?${IPHONE}`, {
+      headers: { Cookie: await signedBookmarkCookie("00000001-00000002-00000003-abc") },
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    expect(d1.sessions).toEqual(["first-primary"]);
   });
 
   it("draws in the style the buyer saves, and counts new drawings against the buyer: past 10 a minute, 429", async () => {
