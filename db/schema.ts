@@ -312,6 +312,24 @@ export const voiceRecordings = sqliteTable(
   (t) => [uniqueIndex("voice_recordings_user_card_unique").on(t.userId, t.cardId)],
 );
 
+/** The styles a wallpaper may be drawn in (app/modules/images/styles.ts: IMAGE_STYLES). */
+const wallpaperStyles = ["elegant", "modern", "peaceful", "warm"] as const;
+
+/**
+ * A buyer's private wallpaper address, `/wallpaper/<token>.png` (docs/decisions/044-wallpaper-address.md): at most one
+ * per buyer; replacing it changes the id, turning it off deletes the row.
+ */
+export const wallpaperTokens = sqliteTable("wallpaper_tokens", {
+  /** SHA-256 (hex) of the address's token; the token itself is never stored. */
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  style: text("style", { enum: wallpaperStyles }).notNull().default("elegant"),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------------------
 // Purchases and access
 // ---------------------------------------------------------------------------

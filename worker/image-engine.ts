@@ -16,9 +16,17 @@ import { fillGradientsDirectly } from "./svg-gradients";
 /** A satori element as the app describes it (plain data shaped like React.createElement's result). */
 type ImageElement = { type: string; props: Record<string, unknown> };
 
-/** Draws an element laid out at `size`, to a PNG of that size or scaled to `outputWidth` pixels wide (a thumbnail). */
+/**
+ * Draws an element laid out at `size`, to a PNG of that size, or scaled to `output` pixels wide (a thumbnail), or drawn
+ * at exactly `output`'s width and height (a phone's own screen: a layout of nearly its proportions, stretched by less
+ * than a pixel).
+ */
 export type ImageEngine = {
-  renderPng(element: ImageElement, size: { width: number; height: number }, outputWidth?: number): Promise<Uint8Array>;
+  renderPng(
+    element: ImageElement,
+    size: { width: number; height: number },
+    output?: number | { width: number; height: number },
+  ): Promise<Uint8Array>;
 };
 
 let ready: Promise<void> | null = null;
@@ -46,14 +54,28 @@ function satoriFonts(files: FontFiles): Font[] {
   ];
 }
 
+/**
+ * The SVG drawn at exactly `output` pixels: its own width and height become the output's, its viewBox stays the layout,
+ * and `preserveAspectRatio="none"` fills the whole picture. resvg's own scaling to a width rounds the height up, so a
+ * 1179x2556 screen could get 2555 or 2557 rows.
+ */
+function drawnAt(svg: string, size: { width: number; height: number }, output: { width: number; height: number }): string {
+  const own = `width="${size.width}" height="${size.height}"`;
+  if (!svg.startsWith(`<svg ${own}`)) throw new Error("satori's SVG did not start with its own size");
+  return `<svg width="${output.width}" height="${output.height}" preserveAspectRatio="none"${svg.slice(`<svg ${own}`.length)}`;
+}
+
 /** Builds an engine over the product's fonts. Cheap: nothing is initialised until the first renderPng. */
 export function createImageEngine(files: FontFiles): ImageEngine {
   const fonts = satoriFonts(files);
   return {
-    async renderPng(element: ImageElement, size: { width: number; height: number }, outputWidth = size.width): Promise<Uint8Array> {
+    async renderPng(element, size, output = size.width): Promise<Uint8Array> {
       await initialise();
       const svg = await satori(element as Parameters<typeof satori>[0], { width: size.width, height: size.height, fonts });
-      const resvg = new Resvg(fillGradientsDirectly(svg), { fitTo: { mode: "width", value: outputWidth } });
+      const resvg =
+        typeof output === "number"
+          ? new Resvg(fillGradientsDirectly(svg), { fitTo: { mode: "width", value: output } })
+          : new Resvg(fillGradientsDirectly(drawnAt(svg, size, output)));
       const rendered = resvg.render();
       try {
         return encodePng(rendered.pixels, rendered.width, rendered.height);

@@ -12,9 +12,9 @@ import type { ImageEngine } from "./image-engine";
 export function lazyImageEngine(fonts: FontFiles): ImageEngine {
   let engine: Promise<ImageEngine> | null = null;
   return {
-    async renderPng(element, size, outputWidth) {
+    async renderPng(element, size, output) {
       engine ??= import("./image-engine").then(({ createImageEngine }) => createImageEngine(fonts));
-      return (await engine).renderPng(element, size, outputWidth);
+      return (await engine).renderPng(element, size, output);
     },
   };
 }

@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { AccountData } from "~/components/account-data";
 import { AccountSecurity } from "~/components/account-security";
 import { DailyEmailSwitch } from "~/components/daily-email-switch";
 import { SubmitButton, TextField } from "~/components/forms";
+import { useViewer } from "~/hooks/use-viewer";
 import { PROFILE_INTENT, profileSchema } from "~/modules/auth/auth.schema";
 
 /**
@@ -24,6 +25,8 @@ export function AccountSettings({
   /** A form the page could not read (a hand-made post): said once, at the top. */
   error: string | undefined;
 }) {
+  // The lock-screen address is a buyer's (docs/decisions/044-wallpaper-address.md).
+  const owns = useViewer()?.hasAccess ?? false;
   const [form, fields] = useForm({
     id: "profile",
     lastResult: profileResult,
@@ -58,6 +61,13 @@ export function AccountSettings({
           Daily Card
         </h2>
         <DailyEmailSwitch subscribed={user.newsletterSubscribed} />
+        {owns ? (
+          <p className="mt-4 text-sm">
+            <Link to="/wallpaper" className="font-semibold underline">
+              Today's card on your lock screen
+            </Link>
+          </p>
+        ) : null}
       </section>
       <AccountSecurity email={user.email} hasPassword={user.hasPassword} setPasswordResult={setPasswordResult} />
       <AccountData />

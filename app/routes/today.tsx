@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, type ShouldRevalidateFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { KeptDayBanner } from "~/components/practice/offline-practice";
 import { PracticeSteps } from "~/components/practice/practice-steps";
@@ -123,7 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * With scripts, a form that finds no network (the installed app offline, or a connection lost as it was sent) is
- * refused in the page, the buyer's words kept in their boxes; it is never queued (docs/decisions/040, Offline).
+ * refused in the page, the buyer's words kept in their boxes; it is never queued (docs/decisions/045, Offline).
  */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   const intent = String((await request.clone().formData()).get("intent") ?? "");
@@ -149,6 +149,11 @@ export default function TodayPage() {
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         notice={<KeptDayBanner day={today.day} />}
       />
+      <p className="mx-auto -mt-6 w-full max-w-2xl px-4 pb-12 text-sm sm:px-6">
+        <Link to="/wallpaper" className="font-semibold underline">
+          Today's card on your lock screen
+        </Link>
+      </p>
     </AppShell>
   );
 }

@@ -29,10 +29,11 @@ export async function readBookmark(config: AppConfig, request: Request): Promise
 /**
  * The request's session: from the bookmark when there is one D1 takes; otherwise a form post starts on the primary
  * (it reads what it is about to change, and a visitor's carries no bookmark), and so does any request that presents a
- * session (a cookie or a bearer token): a replica could still show a session that a reset or "Sign out of all devices"
- * ended a moment ago. Only a visitor's page reads anywhere.
+ * session (a cookie or a bearer token) or another credential (`presentsCredential`: a private wallpaper address): a
+ * replica could still show a session that a reset or "Sign out of all devices" ended a moment ago, or an address just
+ * turned off. Only a visitor's page reads anywhere.
  */
-export function openSession(d1: D1Database, request: Request, bookmark: string | null): D1DatabaseSession {
+export function openSession(d1: D1Database, request: Request, bookmark: string | null, presentsCredential = false): D1DatabaseSession {
   if (bookmark) {
     try {
       return d1.withSession(bookmark);
@@ -41,7 +42,7 @@ export function openSession(d1: D1Database, request: Request, bookmark: string |
     }
   }
   const readsOnly = request.method === "GET" || request.method === "HEAD";
-  return d1.withSession(readsOnly && !presentsSession(request) ? "first-unconstrained" : "first-primary");
+  return d1.withSession(readsOnly && !presentsCredential && !presentsSession(request) ? "first-unconstrained" : "first-primary");
 }
 
 function presentsSession(request: Request): boolean {

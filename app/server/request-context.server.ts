@@ -35,11 +35,13 @@ export async function createRequestContext(
     buildVersion: string;
     cspNonce: string;
     startedAt: number;
+    /** The request presents a credential of its own (a private address): its reads start on the primary, as a session's. */
+    readsPrimary?: boolean;
   },
 ): Promise<{ context: AppLoadContext; finish(response: Response, cache: CacheOutcome): Promise<Response> }> {
   const { env, ctx, config, rateLimiter } = platform;
   const sentBookmark = await readBookmark(config, request);
-  const d1 = timeD1(openSession(env.DB, request, sentBookmark));
+  const d1 = timeD1(openSession(env.DB, request, sentBookmark, platform.readsPrimary));
   platform.requestLog.readD1TimeFrom(d1.elapsedMs);
   const db = createDb(d1.session);
   const auth = createRequestAuth(db, config, request);

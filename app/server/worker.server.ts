@@ -17,6 +17,7 @@ import { consumeEmailBatch } from "~/modules/email/queue.server";
 import { resolveVisitorExperiments } from "~/modules/experiments/assignment.server";
 import { consumeEventBatch, EVENTS_QUEUE } from "~/modules/experiments/event-queue.server";
 import { recordLandingView } from "~/modules/experiments/events.server";
+import { withOnlyCookies } from "~/modules/http/cookies.server";
 import type { FontFiles, ImageEngine } from "~/modules/images/engine";
 // Observability (docs/decisions/029): one log line per failed request, queue batch and cron run.
 import { type RequestLog, withRequestLog, withTaskLog } from "~/modules/observability/log.server";
@@ -111,12 +112,14 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       }
     }
 
-    const rendered = publicPolicy ? visitorRender(guarded) : guarded;
+    // A private address (a wallpaper's) is answered from the address alone: no cookie or Authorization reaches it.
+    const capability = policy.kind === "capability";
+    const rendered = publicPolicy ? visitorRender(guarded) : capability ? withOnlyCookies(guarded, []) : guarded;
     const cspNonce = randomToken(16);
     const perRequestScripts = [nonceSource(cspNonce)];
     const { context, finish } = await createRequestContext(rendered, {
       ...{ env, ctx, config, rateLimiter, landingExperiments, requestLog },
-      ...{ fonts, imageEngine, buildVersion, cspNonce, startedAt },
+      ...{ fonts, imageEngine, buildVersion, cspNonce, startedAt, readsPrimary: capability },
     });
     const noticeFor = (notice: Response) => finish(withSecurityHeaders(notice, perRequestScripts), "bypass");
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Card } from "~/modules/cards/card";
-import { cardImageElement, fitFontSize, IMAGE_FORMATS, IMAGE_STYLES, type TextBlock } from "~/modules/images/designs";
+import { cardImageElement, fitFontSize, IMAGE_FORMATS, IMAGE_STYLES, type TextBlock, wallpaperLayout } from "~/modules/images/designs";
 import type { ImageElement } from "~/modules/images/engine";
 
 const cards = JSON.parse(readFileSync(new URL("../../db/seed/cards.json", import.meta.url), "utf8")) as Card[];
@@ -67,6 +67,18 @@ describe("cardImageElement", () => {
         expect(drawn).toContain("light cards");
         expect(everyMultiChildIsFlex(element), `${style} ${format}`).toBe(true);
       }
+    }
+  });
+
+  it("draws every word of the card in a wallpaper laid out for a phone's own proportions", () => {
+    if (!sample) return;
+    for (const style of IMAGE_STYLES) {
+      const element = cardImageElement(sample, style, "wallpaper", wallpaperLayout({ width: 1179, height: 2556 }));
+      const drawn = texts(element).join("\n").toLowerCase();
+      for (const words of [sample.title, sample.affirmation, ...(sample.scriptureReferences ?? []).map((verse) => verse.text)]) {
+        expect(drawn).toContain(words.toLowerCase());
+      }
+      expect(everyMultiChildIsFlex(element), style).toBe(true);
     }
   });
 

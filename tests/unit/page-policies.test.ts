@@ -55,6 +55,11 @@ describe("page policy, declared on the route", () => {
     for (const page of ["/cards", "/cards/a-card", "/dashboard"]) expect(at(page), page).toEqual({ kind: "buyers" });
   });
 
+  it("marks a buyer's private wallpaper address as a capability: its settings page and preview stay personal", () => {
+    expect(at(`/wallpaper/${"a".repeat(43)}.png`)).toEqual({ kind: "capability" });
+    for (const page of ["/wallpaper", "/wallpaper/preview.png"]) expect(at(page), page).toEqual({ kind: "personal" });
+  });
+
   it("keeps everything else personal: an API answer, an account page, a card image, an unknown address", () => {
     for (const page of [
       "/api/favorites",

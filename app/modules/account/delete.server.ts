@@ -23,6 +23,7 @@ import {
   userStats,
   users,
   voiceRecordings,
+  wallpaperTokens,
 } from "#db/schema";
 import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from "~/modules/auth/tokens.server";
 import { accountDeletionEmail } from "~/modules/email/templates.server";
@@ -37,7 +38,7 @@ type Context = Pick<AppLoadContext, "db" | "cloudflare">;
 /**
  * Deletes the account's personal data, all in one D1 batch (a transaction): its sessions (browser cookies and API
  * bearer tokens alike), emailed links, favourites, activity, practice days, voice recordings (rows here, R2 objects
- * just before), stats, badges, daily card sends, admin grants and the
+ * just before), the wallpaper address, stats, badges, daily card sends, admin grants and the
  * emails addressed to it. An account with no purchase is then deleted outright. An account with one keeps the
  * purchase record the law asks for (amount, currency, date, status, the provider's ids) on a tombstone user row with
  * every personal field emptied (deleted-account.ts), and the purchase's email becomes the tombstone's address. The
@@ -64,6 +65,8 @@ export async function deleteAccount(context: Context, user: Pick<User, "id" | "e
     db.delete(userActivity).where(eq(userActivity.userId, userId)),
     db.delete(practiceDays).where(eq(practiceDays.userId, userId)),
     db.delete(voiceRecordings).where(eq(voiceRecordings.userId, userId)),
+    // The wallpaper address: it opens nothing from this moment (044).
+    db.delete(wallpaperTokens).where(eq(wallpaperTokens.userId, userId)),
     db.delete(userStats).where(eq(userStats.userId, userId)),
     db.delete(userBadges).where(eq(userBadges.userId, userId)),
     db.delete(dailyCardSends).where(eq(dailyCardSends.userId, userId)),

@@ -28,6 +28,7 @@ import {
 } from "#db/schema";
 import { readStoredAssignment } from "~/modules/experiments/assignment.server";
 import { exportRecordings } from "~/modules/practice/recordings.server";
+import { exportWallpaper } from "~/modules/wallpaper/wallpaper-tokens.server";
 
 type ExportContext = Pick<AppLoadContext, "db" | "cloudflare">;
 type Section = (context: ExportContext, user: User) => Promise<unknown>;
@@ -125,6 +126,8 @@ const SECTIONS = {
       .orderBy(asc(practiceDays.day)),
   // What each voice recording is (card, type, size, date); the sound stays in the app.
   voiceRecordings: ({ db }, user) => exportRecordings(db, user.id),
+  // The lock-screen address: on or off, since when, its style; never the token (docs/decisions/044-wallpaper-address.md).
+  wallpaper: ({ db }, user) => exportWallpaper(db, user.id),
   dailyCardEmails: ({ db }, user) =>
     db
       .select({ day: dailyCardSends.day, cardId: dailyCardSends.cardId, createdAt: dailyCardSends.createdAt })

@@ -17,6 +17,14 @@ export type PagePolicy =
    * its address: wrangler.toml's `run_worker_first` sends it to the Worker first (tests/unit/page-policies.test.ts).
    */
   | { kind: "buyers" }
+  /**
+   * An address that is its own key (a buyer's private wallpaper address, docs/decisions/044-wallpaper-address.md),
+   * fetched by apps that carry no session. The route gets the request without cookies or `Authorization`, so nothing
+   * but the address can shape the answer, and no ended-session notice stands in for it; its reads start on D1's primary,
+   * as a session's do, so an address turned off or an access ended a moment ago opens nothing; and no shared cache ever
+   * keeps it. The route states its own Cache-Control.
+   */
+  | { kind: "capability" }
   | { kind: "personal" };
 
 /** The route's `handle`, as far as the pipeline reads it. */
@@ -28,6 +36,7 @@ export const publicPage: PolicyHandle = { page: { kind: "public", type: "text/ht
 export const publicJson: PolicyHandle = { page: { kind: "public", type: "application/json" } };
 export const abTestedPage: PolicyHandle = { page: { kind: "public", type: "text/html", abTested: true } };
 export const buyersPage: PolicyHandle = { page: { kind: "buyers" } };
+export const capabilityAddress: PolicyHandle = { page: { kind: "capability" } };
 
 /** The policy a route module's `handle` declares, or PERSONAL. */
 export function policyOfHandle(handle: unknown): PagePolicy {

@@ -7,24 +7,44 @@ import { findPublicPreviewCard } from "~/modules/cards/public-collection.server"
 import { edgeCache } from "~/modules/http/edge-cache.server";
 import { sha256Hex } from "~/modules/security/crypto.server";
 import { findSharedCard } from "~/modules/sharing/shared-card.server";
-import { cardImageElement, DRAWN_FIELDS, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle } from "./designs";
-import { type ImageSize, THUMBNAIL_SIZES } from "./styles";
+import { cardImageElement, DRAWN_FIELDS, type DrawnCard, IMAGE_SIZES, type ImageFormat, type ImageStyle, wallpaperLayout } from "./designs";
+import { type ImageSize, type ScreenSize, THUMBNAIL_SIZES } from "./styles";
 
 /**
  * Card images, rendered once and kept in R2 (docs/decisions/017-card-images.md). Bump RENDERER_VERSION whenever a
  * design in designs.ts changes: it is part of the R2 key and of the content hash, so every image is drawn again
  * and every ETag changes.
  */
-export const RENDERER_VERSION = 2;
+export const RENDERER_VERSION = 3;
 
 type CardImage = { key: string; etag: string; hash: string };
 
 /**
- * SHA-256 (hex, first 16 characters) over the renderer version, the fields drawn, the style, the format and, for a
- * thumbnail only, its size (so the full images' hashes, keys and ETags are the ones they always had).
+ * What is drawn: the format's full image, its thumbnail, or a wallpaper at a screen's own pixel size (the lock-screen
+ * address, docs/decisions/044-wallpaper-address.md). 1080x1920 is the full wallpaper itself.
  */
-async function cardImageHash(card: DrawnCard, style: ImageStyle, format: ImageFormat, size: ImageSize = "full"): Promise<string> {
-  const drawn = [RENDERER_VERSION, ...DRAWN_FIELDS.map((field) => card[field] ?? null), style, format, ...(size === "thumb" ? [size] : [])];
+export type ImageOutput = ImageSize | ScreenSize;
+
+function screenOf(format: ImageFormat, size: ImageOutput): ScreenSize | null {
+  if (typeof size !== "object") return null;
+  const full = IMAGE_SIZES[format];
+  return size.width === full.width && size.height === full.height ? null : size;
+}
+
+/** The output's part of an image's name: none for the full image, `thumb`, or the screen's `<width>x<height>`. */
+function outputName(format: ImageFormat, size: ImageOutput): string | null {
+  const screen = screenOf(format, size);
+  if (screen) return `${screen.width}x${screen.height}`;
+  return size === "thumb" ? "thumb" : null;
+}
+
+/**
+ * SHA-256 (hex, first 16 characters) over the renderer version, the fields drawn, the style, the format and, for a
+ * thumbnail or a screen's size only, that size (so the full images' hashes, keys and ETags are the ones they always had).
+ */
+async function cardImageHash(card: DrawnCard, style: ImageStyle, format: ImageFormat, size: ImageOutput): Promise<string> {
+  const output = outputName(format, size);
+  const drawn = [RENDERER_VERSION, ...DRAWN_FIELDS.map((field) => card[field] ?? null), style, format, ...(output ? [output] : [])];
   return (await sha256Hex(JSON.stringify(drawn))).slice(0, 16);
 }
 
@@ -33,10 +53,11 @@ export async function describeCardImage(
   card: DrawnCard & Pick<Card, "id">,
   style: ImageStyle,
   format: ImageFormat,
-  size: ImageSize = "full",
+  size: ImageOutput = "full",
 ): Promise<CardImage> {
   const hash = await cardImageHash(card, style, format, size);
-  const name = size === "thumb" ? `${format}-${style}-thumb` : `${format}-${style}`;
+  const output = outputName(format, size);
+  const name = output ? `${format}-${style}-${output}` : `${format}-${style}`;
   return { key: `card-images/v${RENDERER_VERSION}/${card.id}/${name}-${hash}.png`, etag: `"${hash}"`, hash };
 }
 
@@ -56,15 +77,17 @@ const EDGE_HEADERS = { "Content-Type": "image/png", "Cache-Control": "public, ma
 /**
  * The PNG of a card. A public (preview) card's image is looked up in the colo's edge cache first, then in R2, then
  * drawn. The stores happen after the answer (`waitUntil`), off the visitor's time. A paid card's image never enters
- * the shared edge cache. `source` says where it came from; the route reports it as `X-Image-Cache`.
+ * the shared edge cache. `source` says where it came from; the route reports it as `X-Image-Cache`. `beforeDraw` runs
+ * only when the picture must be drawn, and may refuse by throwing (a rate limit's 429).
  */
 export async function getCardPng(
   context: Pick<AppLoadContext, "cloudflare" | "imageEngine">,
   card: Card,
   style: ImageStyle,
   format: ImageFormat,
-  size: ImageSize,
+  size: ImageOutput,
   edge: { origin: string } | null,
+  beforeDraw?: () => Promise<void>,
 ): Promise<{ body: ReadableStream | Uint8Array; etag: string; source: ImageSource }> {
   const bucket = context.cloudflare.env.CARD_ASSETS;
   const image = await describeCardImage(card, style, format, size);
@@ -83,9 +106,13 @@ export async function getCardPng(
     return { body: answer, etag: image.etag, source: "hit" };
   }
 
-  // A thumbnail is the same layout, rasterised smaller: cheaper to draw, and it looks exactly like the download.
-  const outputWidth = size === "thumb" ? THUMBNAIL_SIZES[format].width : undefined;
-  const png = await context.imageEngine.renderPng(cardImageElement(card, style, format), IMAGE_SIZES[format], outputWidth);
+  await beforeDraw?.();
+  // A thumbnail is the same layout, rasterised smaller: cheaper to draw, and it looks exactly like the download. A
+  // screen's wallpaper is laid out in the screen's proportions and drawn at its size.
+  const screen = screenOf(format, size);
+  const layout = screen ? wallpaperLayout(screen) : IMAGE_SIZES[format];
+  const output = screen ?? (size === "thumb" ? THUMBNAIL_SIZES[format].width : undefined);
+  const png = await context.imageEngine.renderPng(cardImageElement(card, style, format, layout), layout, output);
   // Each store gets its own copy: a body handed to one consumer may be transferred away from the others.
   after.waitUntil(
     bucket.put(image.key, png.slice(), {

@@ -13,6 +13,21 @@ export const IMAGE_SIZES: Record<ImageFormat, { width: number; height: number }>
   wallpaper: { width: 1080, height: 1920 },
 };
 
+/** The box a design lays itself out in: its format, and IMAGE_SIZES[format] or a phone screen's proportions. */
+export type ImageFrame = { format: ImageFormat; width: number; height: number };
+
+/**
+ * The layout of a wallpaper for a screen of `screen` pixels: the proportions of the screen, the area of the 1080x1920
+ * wallpaper, so the words fit as they do there (fitFontSize) on any phone; the engine then draws it at the screen's
+ * own size. 1080x1920 is laid out as itself. Width and height are whole pixels, so the proportions are the screen's to
+ * within a pixel.
+ */
+export function wallpaperLayout(screen: { width: number; height: number }): { width: number; height: number } {
+  const { width, height } = IMAGE_SIZES.wallpaper;
+  const laidOutWidth = Math.round(Math.sqrt((width * height * screen.width) / screen.height));
+  return { width: laidOutWidth, height: Math.round((laidOutWidth * screen.height) / screen.width) };
+}
+
 /** The card fields an image draws, and so the fields its cache key hashes: the designs can read no other. */
 export const DRAWN_FIELDS = ["title", "affirmation", "scripture", "scriptureReference", "scriptureReferences"] as const;
 export type DrawnCard = Pick<Card, (typeof DRAWN_FIELDS)[number]>;
@@ -100,7 +115,17 @@ export function contentOf(card: DrawnCard) {
 export const MARK = "LIGHT Cards";
 
 /**
- * A phone wallpaper keeps its top 28% clear: the lock screen's clock and date sit there (1920 px: the first 540).
+ * A phone wallpaper keeps its top 28% (9/32) clear: the lock screen's clock and date sit there (1920 px: the first 540).
  * Each design starts its words below it.
  */
-export const LOCK_SCREEN_CLEAR = 540;
+export function lockScreenClear(height: number): number {
+  return Math.round((height * 9) / 32);
+}
+
+/**
+ * ...and its bottom 13% (1920 px: the last 250) free of words: iOS puts the torch and camera buttons in its corners.
+ * Only the small centred mark, or a mark below the buttons, may sit there.
+ */
+export function lockScreenBottom(height: number): number {
+  return Math.round(height * 0.13);
+}

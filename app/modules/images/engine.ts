@@ -17,7 +17,15 @@ export type FontFiles = {
 /** A satori element: the shape React.createElement returns, written as plain data. */
 export type ImageElement = { type: string; props: { style?: Record<string, unknown>; children?: unknown; [key: string]: unknown } };
 
-/** Draws an element laid out at `size`, to a PNG of that size or scaled to `outputWidth` pixels wide (a thumbnail). */
+/**
+ * Draws an element laid out at `size`, to a PNG of that size, or scaled to `output` pixels wide (a thumbnail), or drawn
+ * at exactly `output`'s width and height (a phone wallpaper at the phone's own size: laid out in nearly its
+ * proportions, worker/image-engine.ts stretches it by less than a pixel).
+ */
 export type ImageEngine = {
-  renderPng(element: ImageElement, size: { width: number; height: number }, outputWidth?: number): Promise<Uint8Array>;
+  renderPng(
+    element: ImageElement,
+    size: { width: number; height: number },
+    output?: number | { width: number; height: number },
+  ): Promise<Uint8Array>;
 };

@@ -16,6 +16,20 @@ export const THUMBNAIL_SIZES: Record<ImageFormat, { width: number; height: numbe
   wallpaper: { width: 135, height: 240 },
 };
 
+/** A screen's own size in pixels: a phone wallpaper drawn for it (docs/decisions/044-wallpaper-address.md). */
+export type ScreenSize = { width: number; height: number };
+
+/**
+ * The screens a wallpaper is drawn for: whole pixels within these bounds, held upright, from a tablet's 4:3 (with a
+ * little to spare) to the tallest phones' 21:9. Outside them the layout would either not fit the words or be a sliver.
+ */
+export const SCREEN_LIMITS = {
+  width: { min: 320, max: 2048 },
+  height: { min: 480, max: 2796 },
+  /** Height over width. */
+  ratio: { min: 1.25, max: 2.4 },
+} as const;
+
 export const IMAGE_STYLE_LABELS: Record<ImageStyle, string> = {
   elegant: "Elegant",
   modern: "Modern",

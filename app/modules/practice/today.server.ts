@@ -63,6 +63,21 @@ export async function todayForChange(
   return resolveToday(context, timeZone, recent, input.now);
 }
 
+/**
+ * Today for a request that brings no browser (the wallpaper's private address, docs/decisions/044-wallpaper-address.md):
+ * the day in the zone the account keeps, the same card /today shows in that day. `recent`: the rows a page already read
+ * with readRecentPracticeDays.
+ */
+export async function todayForAccount(
+  context: Context,
+  user: Pick<User, "id" | "timeZone">,
+  now: Date,
+  recent?: PracticeDay[],
+): Promise<Today | null> {
+  const days = recent ?? (await readRecentPracticeDays(context.db, user.id, now));
+  return resolveToday(context, preferredTimeZone(null, user.timeZone), days, now);
+}
+
 async function resolveToday(context: Context, timeZone: string, recent: PracticeDay[], now: Date): Promise<Today | null> {
   const { day, minutes } = localClock(now, timeZone);
   const practice = recent.find((row) => row.day === day) ?? null;

@@ -25,6 +25,9 @@ export const RATE_LIMIT_RULES = {
   // New A/B visitors a client address may mint (docs/decisions/020-ab-tests.md): past it a landing is a
   // non-participant's. The same in development: a local run is where minting is tried.
   new_visitor_ip: { limit: 20, windowSeconds: 60, scope: "ip", sameInDevelopment: true },
+  // Wallpapers a buyer's address or settings page has drawn, keyed on the buyer: any size within bounds is drawn once
+  // and kept, so a stream of new sizes must not keep the renderer busy (docs/decisions/044-wallpaper-address.md).
+  wallpaper_draw_subject: { limit: 10, windowSeconds: 60, scope: "subject" },
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;

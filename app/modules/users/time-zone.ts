@@ -57,6 +57,23 @@ export function preferredTimeZone(requested: string | null | undefined, stored: 
   return knownTimeZone(requested) ?? (isValidTimeZone(stored) ? stored : DEFAULT_TIME_ZONE);
 }
 
+/** Zones' offsets are whole quarter hours: a day ends on one. */
+const QUARTER_HOUR_SECONDS = 900;
+
+/**
+ * Seconds from `now` until the calendar day in `timeZone` ends (at least 1): midnight by the wall clock, moved by the
+ * hour a daylight-saving change adds or takes away that day.
+ */
+export function secondsUntilDayEnds(now: Date, timeZone: string | null | undefined): number {
+  const { day, minutes } = localClock(now, timeZone);
+  const later = (seconds: number) => localDay(new Date(now.getTime() + seconds * 1000), timeZone);
+  const intoMinute = (now.getTime() % 60_000) / 1000;
+  let seconds = Math.max(1, Math.ceil(24 * 3600 - minutes * 60 - intoMinute));
+  while (later(seconds) === day) seconds += QUARTER_HOUR_SECONDS;
+  while (seconds > QUARTER_HOUR_SECONDS && later(seconds - QUARTER_HOUR_SECONDS) !== day) seconds -= QUARTER_HOUR_SECONDS;
+  return seconds;
+}
+
 /**
  * The wall clock in `timeZone` at `now` (UTC when missing or unknown): the calendar day and the minutes since local
  * midnight. Intl applies the zone's daylight-saving rules, so 7:00 in New York is 12:00 UTC in winter, 11:00 in summer.

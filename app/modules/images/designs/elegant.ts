@@ -1,13 +1,25 @@
-import { box, contentOf, type DrawnCard, fitFontSize, IMAGE_SIZES, LOCK_SCREEN_CLEAR, MARK, quoted, text } from "../design-kit";
+import {
+  box,
+  contentOf,
+  type DrawnCard,
+  fitFontSize,
+  type ImageFrame,
+  lockScreenBottom,
+  lockScreenClear,
+  MARK,
+  quoted,
+  text,
+} from "../design-kit";
 import type { ImageElement } from "../engine";
-import type { ImageFormat } from "../styles";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Elegant: cream paper, Lora centred, a thin gold double rule
 // ---------------------------------------------------------------------------------------------------------------
 
-export function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
-  const { width, height } = IMAGE_SIZES[format];
+export function elegant(card: DrawnCard, frame: ImageFrame): ImageElement {
+  const { format, width, height } = frame;
+  const clear = lockScreenClear(height);
+  const bottom = lockScreenBottom(height);
   const c = contentOf(card);
   const gold = "#B08D43";
   const ink = "#3B2F25";
@@ -17,7 +29,8 @@ export function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
   const padX = wide ? 110 : 110;
   const padY = wide ? 70 : 170;
   // The frame's own width (2 + 8 + 1) and the inset lie above the words, inside the clear band.
-  const padTop = wide ? padY : LOCK_SCREEN_CLEAR - inset - 11;
+  const padTop = wide ? padY : clear - inset - 11;
+  const padBottom = wide ? padY : bottom - inset;
   const textWidth = width - 2 * inset - 2 * padX;
   const titleSize = fitFontSize(
     [{ chars: c.title.length, ratio: 1, lineHeight: 1.2, charWidth: 0.55 }],
@@ -32,7 +45,7 @@ export function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
     ],
     {
       width: textWidth,
-      height: height - 2 * inset - padTop - padY,
+      height: height - 2 * inset - padTop - padBottom,
       fixed: titleSize * 1.3 + 60 + 40 + 30 + c.verses.length * (refLine + 14),
     },
     { min: wide ? 17 : 24, max: wide ? 34 : 52 },
@@ -79,7 +92,7 @@ export function elegant(card: DrawnCard, format: ImageFormat): ImageElement {
               alignItems: "center",
               justifyContent: "center",
               backgroundColor: paper,
-              padding: `${padTop - 11}px ${padX - 11}px ${padY - 11}px`,
+              padding: `${padTop - 11}px ${padX - 11}px ${padBottom - 11}px`,
             },
             text({ fontFamily: "Lora", fontWeight: 700, fontSize: titleSize, color: ink, textAlign: "center", lineHeight: 1.2 }, c.title),
             ornament,

@@ -1,13 +1,25 @@
-import { box, contentOf, type DrawnCard, fitFontSize, IMAGE_SIZES, LOCK_SCREEN_CLEAR, MARK, quoted, text } from "../design-kit";
+import {
+  box,
+  contentOf,
+  type DrawnCard,
+  fitFontSize,
+  type ImageFrame,
+  lockScreenBottom,
+  lockScreenClear,
+  MARK,
+  quoted,
+  text,
+} from "../design-kit";
 import type { ImageElement } from "../engine";
-import type { ImageFormat } from "../styles";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Modern: bold Inter, left-aligned on a deep colour block with a strong accent bar
 // ---------------------------------------------------------------------------------------------------------------
 
-export function modern(card: DrawnCard, format: ImageFormat): ImageElement {
-  const { width, height } = IMAGE_SIZES[format];
+export function modern(card: DrawnCard, frame: ImageFrame): ImageElement {
+  const { format, width, height } = frame;
+  const clear = lockScreenClear(height);
+  const bottom = lockScreenBottom(height);
   const c = contentOf(card);
   const navy = "#101B3F";
   const panel = "#1C2A5C";
@@ -19,8 +31,8 @@ export function modern(card: DrawnCard, format: ImageFormat): ImageElement {
   const leftWidth = wide ? Math.round((width - bar) * 0.56) : width - bar;
   const rightWidth = wide ? width - bar - leftWidth : width - bar;
   const titleSize = wide ? 24 : 34;
-  // Tall: the statement and the scripture share what lies below the lock screen's clear band, half each.
-  const tallHalf = (height - LOCK_SCREEN_CLEAR) / 2 - 2 * pad;
+  // Tall: the statement and the scripture share what lies between the lock screen's clear bands, half each.
+  const tallHalf = (height - clear - (bottom - pad)) / 2 - 2 * pad;
   const affirmationSize = fitFontSize(
     [{ chars: c.affirmation.length, ratio: 1, lineHeight: 1.2, charWidth: 0.58 }],
     { width: leftWidth - 2 * pad, height: wide ? height - 2 * pad : tallHalf, fixed: titleSize * 1.3 + 30 + 12 + 40 },
@@ -43,7 +55,7 @@ export function modern(card: DrawnCard, format: ImageFormat): ImageElement {
       flexDirection: "column",
       justifyContent: "center",
       width: rightWidth,
-      padding: pad,
+      padding: wide ? pad : `${pad}px ${pad}px ${bottom}px`,
       backgroundColor: panel,
       ...(wide ? {} : { flex: 1 }),
     },
@@ -63,7 +75,7 @@ export function modern(card: DrawnCard, format: ImageFormat): ImageElement {
     { width, height, backgroundColor: navy },
     box({ width: bar, height, backgroundColor: accent }),
     box(
-      { flexDirection: wide ? "row" : "column", width: width - bar, height, ...(wide ? {} : { paddingTop: LOCK_SCREEN_CLEAR }) },
+      { flexDirection: wide ? "row" : "column", width: width - bar, height, ...(wide ? {} : { paddingTop: clear }) },
       statement,
       scripture,
     ),

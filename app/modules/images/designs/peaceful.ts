@@ -1,13 +1,26 @@
-import { box, contentOf, type DrawnCard, fitFontSize, IMAGE_SIZES, LOCK_SCREEN_CLEAR, MARK, quoted, ring, text } from "../design-kit";
+import {
+  box,
+  contentOf,
+  type DrawnCard,
+  fitFontSize,
+  type ImageFrame,
+  lockScreenBottom,
+  lockScreenClear,
+  MARK,
+  quoted,
+  ring,
+  text,
+} from "../design-kit";
 import type { ImageElement } from "../engine";
-import type { ImageFormat } from "../styles";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Peaceful: soft sage-to-lavender, lots of space, a rounded inner panel
 // ---------------------------------------------------------------------------------------------------------------
 
-export function peaceful(card: DrawnCard, format: ImageFormat): ImageElement {
-  const { width, height } = IMAGE_SIZES[format];
+export function peaceful(card: DrawnCard, frame: ImageFrame): ImageElement {
+  const { format, width, height } = frame;
+  const clear = lockScreenClear(height);
+  const bottom = lockScreenBottom(height);
   const c = contentOf(card);
   const slate = "#3E4A45";
   const sage = "#6F8F7A";
@@ -25,8 +38,9 @@ export function peaceful(card: DrawnCard, format: ImageFormat): ImageElement {
     ],
     {
       width: textWidth,
-      // The mark sits below the panel; the wallpaper's panel starts below the lock screen's clear band.
-      height: height - 2 * margin - 2 * pad - (wide ? 34 : 50) - (wide ? 0 : LOCK_SCREEN_CLEAR - margin - pad),
+      // The mark sits below the panel; the wallpaper's panel lies between the lock screen's clear bands, the mark in the
+      // bottom one, centred between the buttons.
+      height: wide ? height - 2 * margin - 2 * pad - 34 : height - clear - pad - bottom,
       fixed: titleSize * 1.4 + 36 + 36 + c.verses.length * (refSize * 1.4 + 18),
     },
     { min: wide ? 16 : 24, max: wide ? 32 : 46 },
@@ -39,7 +53,7 @@ export function peaceful(card: DrawnCard, format: ImageFormat): ImageElement {
       alignItems: "center",
       justifyContent: "center",
       backgroundImage: "linear-gradient(160deg, #DCE9DD 0%, #E6E4EE 55%, #DDD3EC 100%)",
-      padding: wide ? margin : `${LOCK_SCREEN_CLEAR - pad}px ${margin}px ${margin}px`,
+      padding: wide ? margin : `${clear - pad}px ${margin}px ${bottom - 50}px`,
     },
     box(
       {

@@ -1,20 +1,33 @@
-import { box, contentOf, type DrawnCard, fitFontSize, IMAGE_SIZES, LOCK_SCREEN_CLEAR, MARK, quoted, ring, text } from "../design-kit";
+import {
+  box,
+  contentOf,
+  type DrawnCard,
+  fitFontSize,
+  type ImageFrame,
+  lockScreenBottom,
+  lockScreenClear,
+  MARK,
+  quoted,
+  ring,
+  text,
+} from "../design-kit";
 import type { ImageElement } from "../engine";
-import type { ImageFormat } from "../styles";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Warm: golden-hour gradient, a sun-like circle, italic verse
 // ---------------------------------------------------------------------------------------------------------------
 
-export function warm(card: DrawnCard, format: ImageFormat): ImageElement {
-  const { width, height } = IMAGE_SIZES[format];
+export function warm(card: DrawnCard, frame: ImageFrame): ImageElement {
+  const { format, width, height } = frame;
+  const clear = lockScreenClear(height);
+  const bottom = lockScreenBottom(height);
   const c = contentOf(card);
   const ink = "#3A1A0C";
   const ember = "#7A2E12";
   const wide = format === "card";
   const padX = wide ? 90 : 90;
-  const padTop = wide ? 80 : LOCK_SCREEN_CLEAR + 20;
-  const padBottom = wide ? 70 : 140;
+  const padTop = wide ? 80 : clear + 20;
+  const padBottom = wide ? 70 : bottom;
   const textWidth = width - 2 * padX - (wide ? 160 : 0);
   const titleSize = fitFontSize(
     [{ chars: c.title.length, ratio: 1, lineHeight: 1.15, charWidth: 0.55 }],
