@@ -1,5 +1,5 @@
 /**
- * /today in the installed app offline (docs/decisions/040-the-light-practice.md, Offline): what the page says about
+ * /today in the installed app offline (docs/decisions/045-practice-listen-and-offline.md, Offline): what the page says about
  * the day it shows, the service worker's answer to a practice form posted with no network, and the parts of a kept
  * recording it serves to a media element.
  */
