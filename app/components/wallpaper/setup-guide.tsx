@@ -1,63 +1,11 @@
 import type { ReactNode } from "react";
+import { ActionBlock, BLUE, GROUP, MUTED, Phone, Text } from "./phone-drawing";
 
 /**
  * How a phone fetches the wallpaper each morning (docs/decisions/044-wallpaper-address.md): the iOS Shortcuts personal
- * automation, step by step, and what Android users can do. The pictures are drawings of the steps, not screenshots:
+ * automation, step by step (Android: android-guide.tsx). The pictures are drawings of the steps, not screenshots:
  * the phone's outline follows the page's colours, its screen stays light as the apps' are by default.
  */
-
-const SCREEN = "#ffffff";
-const GROUP = "#f2f2f7";
-const LABEL = "#1c1c1e";
-const MUTED = "#6b6b72";
-const BLUE = "#0a64d6";
-const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
-
-/** A phone's outline and screen, 160 x 300, with `children` drawn on the screen. */
-function Phone({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <svg viewBox="0 0 160 300" role="img" aria-label={label} className="h-auto w-full" fontFamily={FONT}>
-      <rect x="4" y="4" width="152" height="292" rx="26" fill={SCREEN} stroke="currentColor" strokeWidth="4" />
-      <rect x="60" y="13" width="40" height="11" rx="5.5" fill="#111114" />
-      {children}
-    </svg>
-  );
-}
-
-function Text({
-  x,
-  y,
-  size = 10,
-  weight = 400,
-  fill = LABEL,
-  anchor,
-  children,
-}: {
-  x: number;
-  y: number;
-  size?: number;
-  weight?: number;
-  fill?: string;
-  anchor?: "middle" | "end";
-  children: ReactNode;
-}) {
-  return (
-    <text x={x} y={y} fontSize={size} fontWeight={weight} fill={fill} textAnchor={anchor}>
-      {children}
-    </text>
-  );
-}
-
-/** An action in a shortcut: a rounded block with a coloured icon. */
-function ActionBlock({ y, height = 44, color, children }: { y: number; height?: number; color: string; children: ReactNode }) {
-  return (
-    <g>
-      <rect x="14" y={y} width="132" height={height} rx="10" fill={GROUP} />
-      <rect x="22" y={y + 10} width="16" height="16" rx="4" fill={color} />
-      {children}
-    </g>
-  );
-}
 
 function AutomationPicture() {
   return (
@@ -238,76 +186,6 @@ export function IphoneGuide() {
       </ol>
       <p className="text-sm text-ink-muted">
         Apple renames these now and then: if an action is not found, search the actions for "wallpaper" or "URL".
-      </p>
-    </section>
-  );
-}
-
-function AndroidPicture() {
-  const box = (x: number, label: string, icon: ReactNode) => (
-    <g>
-      <rect x={x} y="10" width="88" height="76" rx="14" fill="none" stroke="currentColor" strokeWidth="2.5" />
-      {icon}
-      <text x={x + 44} y="76" fontSize="10" fontWeight="600" fill="currentColor" textAnchor="middle">
-        {label}
-      </text>
-    </g>
-  );
-  const arrow = (x: number) => (
-    <path d={`M${x} 48h16m-6-6 6 6-6 6`} stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />
-  );
-  return (
-    <svg
-      viewBox="0 0 320 96"
-      role="img"
-      aria-label="Each day at 6:00, an automation app downloads the address and sets it as the lock screen"
-      className="h-auto w-full max-w-md"
-      fontFamily={FONT}
-    >
-      {box(
-        4,
-        "6:00 daily",
-        <g>
-          <circle cx="48" cy="38" r="16" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          <path d="M48 29v9l6 4" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />
-        </g>,
-      )}
-      {arrow(96)}
-      {box(
-        116,
-        "Download",
-        <path d="M160 24v22m-8-8 8 8 8-8M148 54h24" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />,
-      )}
-      {arrow(208)}
-      {box(
-        228,
-        "Lock screen",
-        <g>
-          <rect x="261" y="20" width="22" height="38" rx="5" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          <path d="M266 32h12M266 38h12M266 44h8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </g>,
-      )}
-    </svg>
-  );
-}
-
-export function AndroidGuide() {
-  return (
-    <section aria-labelledby="android-title" className="space-y-4 rounded-3xl bg-surface p-5 ring-1 ring-line">
-      <h2 id="android-title" className="font-serif text-2xl font-bold">
-        On Android
-      </h2>
-      <div className="text-ink">
-        <AndroidPicture />
-      </div>
-      <p className="text-ink-muted">
-        Android cannot fetch a wallpaper from an address by itself. An automation app can: in Tasker or MacroDroid, for example, make a
-        daily time trigger (6:00), then an action that downloads your wallpaper address to a file (an HTTP request), then one that sets that
-        file as the lock screen wallpaper. The steps differ from app to app.
-      </p>
-      <p className="text-ink-muted">
-        Without an app, open the address in your browser, save the picture, and set it as your lock screen from your gallery: by hand, each
-        day.
       </p>
     </section>
   );

@@ -5,7 +5,8 @@ import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
 import { DEFAULT_IMAGE_STYLE, IMAGE_STYLE_LABELS, IMAGE_STYLES, type ImageStyle } from "~/modules/images/styles";
 import { DEFAULT_SCREEN, thisScreen, wallpaperPreviewPath, withScreen } from "~/modules/wallpaper/wallpaper";
-import { AndroidGuide, IphoneGuide } from "./setup-guide";
+import { AndroidGuide } from "./android-guide";
+import { IphoneGuide } from "./setup-guide";
 
 type Settings = { style: ImageStyle; since: string } | null;
 
