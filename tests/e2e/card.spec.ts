@@ -121,6 +121,43 @@ test.describe("card component with JavaScript @js", () => {
     await expect(page.getByTestId("toast")).toContainText("This device has no voice for reading aloud");
   });
 
+  test.describe("when Speak's code is not in the page's first scripts", () => {
+    // The page's own requests only: a service worker would answer the chunk from its copy.
+    test.use({ serviceWorkers: "block" });
+    const SPEECH_CODE = /\/build\/_shared\/speech-code-[^/]+\.js$/;
+
+    test("a tap before the code arrived reads once it has", async ({ page }) => {
+      await fakeSpeech(page, PHONE_VOICES);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(SPEECH_CODE, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/sample-card");
+      const card = page.locator(SAMPLE);
+      await card.getByRole("button", { name: "Speak" }).click();
+      expect(await spokenSoFar(page)).toEqual([]);
+      release();
+      await expect(card.getByRole("button", { name: "Stop" })).toBeVisible();
+      expect((await spokenSoFar(page)).length).toBeGreaterThan(0);
+    });
+
+    test("a code that cannot be downloaded says so, and the next tap tries again", async ({ page }) => {
+      await fakeSpeech(page, PHONE_VOICES);
+      await page.route(SPEECH_CODE, (route) => route.abort());
+      await page.goto("/sample-card");
+      const card = page.locator(SAMPLE);
+      await card.getByRole("button", { name: "Speak" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Reading aloud could not start");
+      await page.unroute(SPEECH_CODE);
+      await card.getByRole("button", { name: "Speak" }).click();
+      await expect(card.getByRole("button", { name: "Stop" })).toBeVisible();
+    });
+  });
+
   test("copies the card as text with a toast and a 2-second check mark", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/sample-card");

@@ -2,8 +2,8 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { listedVoices, loadVoices, type Reading, readAloud, voiceToUse } from "~/modules/speech/device-speech";
-import { clearSpokenWord, highlightSpokenWord } from "~/modules/speech/spoken-highlight";
+import type { Reading } from "~/modules/speech/device-speech";
+import { loadSpeech, speechIfLoaded } from "~/modules/speech/speech-on-demand";
 
 /** The round buttons on a card's face (favourite, share, image). */
 export function iconButtonClass(dark: boolean) {
@@ -37,6 +37,14 @@ export const NO_VOICE_MESSAGE = {
   title: "This device has no voice for reading aloud",
   description: "Say it yourself, slowly: that is the practice.",
 } as const;
+
+/** When the reading-aloud code could not be downloaded (offline before the app was kept). */
+const SPEECH_UNAVAILABLE_MESSAGE = {
+  title: "Reading aloud could not start",
+  description: "Check your connection and tap Speak again.",
+} as const;
+
+type SpeechCode = NonNullable<ReturnType<typeof speechIfLoaded>>;
 
 /** The card's front shows the affirmation it reads (after its title): the word read is highlighted there. */
 export function cardAffirmationOf(button: HTMLElement): Element | null {
@@ -74,6 +82,13 @@ export function SpeakButton({
   const waiting = useRef(false);
 
   useEffect(() => () => reading.current?.stop(), []);
+  // The reading code comes once the browser is idle (speech-on-demand.ts says why it is not in the first scripts).
+  useEffect(() => {
+    const whenIdle = window.requestIdleCallback ?? ((task: () => void) => window.setTimeout(task, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const ask = whenIdle(() => void loadSpeech().catch(() => {}));
+    return () => cancel(ask);
+  }, []);
 
   function stop() {
     reading.current?.stop();
@@ -86,69 +101,53 @@ export function SpeakButton({
     else showToast({ type: "message", ...NO_VOICE_MESSAGE });
   }
 
-  function readWith(voices: SpeechSynthesisVoice[], button: HTMLButtonElement) {
-    const voice = voiceToUse(voices);
-    if (!voice) return noVoice();
-    const shown = highlightIn?.(button) ?? null;
-    const mine = {};
-    const current = readAloud(text, voice, {
-      onWord: shown ? (start, end) => highlightSpokenWord(mine, shown, text, start, end) : undefined,
-      onEnd: () => {
-        clearSpokenWord(mine);
-        if (reading.current === current) reading.current = null;
-        setSpeaking(false);
-      },
-    });
-    reading.current = current;
-    setSpeaking(true);
-  }
-
-  function playRecording(audio: HTMLAudioElement, button: HTMLButtonElement) {
-    let ended = false;
-    const current: Reading = {
-      stop() {
-        if (ended) return;
-        ended = true;
-        audio.pause();
-        audio.removeEventListener("ended", finish);
-        if (reading.current === current) reading.current = null;
-        setSpeaking(false);
-      },
-    };
-    const finish = () => current.stop();
-    audio.addEventListener("ended", finish);
-    audio.currentTime = 0;
-    reading.current = current;
-    setSpeaking(true);
-    // A recording that cannot play (offline, a format the browser lost) leaves the device's voice to read.
-    audio.play().catch(() => {
-      if (ended) return;
-      current.stop();
-      if (listedVoices().length > 0) readWith(listedVoices(), button);
-    });
-  }
-
   function toggle(event: MouseEvent<HTMLButtonElement>) {
     const button = event.currentTarget;
     if (reading.current) return stop();
     if (waiting.current) return;
-    const audio = ownRecording?.();
-    if (audio) return playRecording(audio, button);
-    const voices = listedVoices();
-    // Safari lists its voices at once: reading starts within the tap, which iOS requires of the first utterance.
-    if (voices.length > 0) return readWith(voices, button);
+    const speech = speechIfLoaded();
+    if (speech) return start(speech, button);
     waiting.current = true;
-    void loadVoices().then((loaded) => {
-      waiting.current = false;
-      if (loaded.length > 0) readWith(loaded, button);
-      else noVoice();
-    });
+    loadSpeech().then(
+      (loaded) => {
+        waiting.current = false;
+        start(loaded, button);
+      },
+      () => {
+        waiting.current = false;
+        showToast({ type: "error", ...SPEECH_UNAVAILABLE_MESSAGE });
+      },
+    );
+  }
+
+  function start(speech: SpeechCode, button: HTMLButtonElement) {
+    waiting.current = true;
+    void speech
+      .speak({
+        text,
+        shown: highlightIn?.(button) ?? null,
+        recording: ownRecording?.() ?? null,
+        onStart: (started) => {
+          reading.current = started;
+          setSpeaking(true);
+        },
+        onEnd: (ended) => {
+          if (reading.current === ended) reading.current = null;
+          setSpeaking(false);
+        },
+        onNoVoice: noVoice,
+      })
+      .finally(() => {
+        waiting.current = false;
+      });
   }
 
   return (
     <button
       type="button"
       onClick={toggle}
+      onPointerDown={() => void loadSpeech().catch(() => {})}
+      onFocus={() => void loadSpeech().catch(() => {})}
       aria-pressed={speaking}
       className={`script-only-reserved inline-flex min-h-[44px] items-center gap-2 rounded-full px-4 text-sm font-semibold ${
         dark ? "bg-white/15 text-white hover:bg-white/25" : "bg-surface/80 text-ink hover:bg-surface"
