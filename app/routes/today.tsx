@@ -21,6 +21,7 @@ import { badgeToast } from "~/modules/habit/badge-toast";
 import { getStats } from "~/modules/habit/progress.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { isOfflineRefusal, offlineRefusal } from "~/modules/offline/form-refusal";
+import { spokenDay } from "~/modules/practice/offline-practice";
 import { practiceActionSchema } from "~/modules/practice/practice.schema";
 import { completeMorning, pickTodaysCard, saveEveningCheck, saveReflection } from "~/modules/practice/practice.server";
 import { listOwnRecordings } from "~/modules/practice/recordings.server";
@@ -57,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { practice } = today;
   return data({
     day: today.day,
+    dayLabel: spokenDay(today.day),
     isEvening: today.isEvening,
     card: today.card,
     // Internalize reads the verse in its passage, both translations at hand (the switch needs no request).

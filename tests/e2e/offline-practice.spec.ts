@@ -176,10 +176,13 @@ test.describe("today's practice offline @js", () => {
   test("a practice kept from another day says so plainly, offline", async ({ page, context, baseURL, loginAsBuyer }, testInfo) => {
     await liveIn(context, baseURL!, MORNING);
     await openTodayOnline(page, loginAsBuyer);
-    const day = ((await page.getByText(/^Today · \d{4}-\d{2}-\d{2}$/).textContent()) ?? "").replace("Today · ", "");
+    // The page says its day as a person does; the machine-readable day is beside it.
+    const shownDay = page.locator("p", { hasText: /^Today · / }).locator("time");
+    const day = (await shownDay.getAttribute("datetime")) ?? "";
     const spoken = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(
       new Date(`${day}T12:00:00Z`),
     );
+    await expect(shownDay).toHaveText(spoken);
 
     // The next morning, still without a network.
     await page.clock.setFixedTime(new Date(Date.now() + 24 * 60 * 60 * 1000));

@@ -20,6 +20,8 @@ import { WordsField } from "./words-field";
 
 export type TodayView = {
   day: string;
+  /** The day as a person says it ("Friday, November 27"), drawn by the server: no date formatter to load on the phone. */
+  dayLabel: string;
   isEvening: boolean;
   card: Card;
   /** The card's verses in their chapter; null only before the seed fills it. */
@@ -61,7 +63,9 @@ export function PracticeSteps({
     <main id="main" className="mx-auto w-full max-w-2xl space-y-5 px-4 pt-6 pb-12 sm:px-6">
       <header className="space-y-2">
         {notice}
-        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Today · {today.day}</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-accent">
+          Today · <time dateTime={today.day}>{today.dayLabel}</time>
+        </p>
         <h1 className="font-serif text-3xl font-bold">{card.title}</h1>
         <p className="text-ink-muted">
           {today.chosen ? "The card you chose for today. " : "Today's card. "}Five short steps, about two minutes.{" "}
