@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { pushSubscriptions } from "#db/schema";
 import type { PushSubscriptionInput } from "./push.schema";
@@ -36,19 +37,25 @@ export async function saveSubscription(
     });
 }
 
-/** The account's devices, newest first (the settings page lists them). */
-export async function listDevices(db: Database, userId: string): Promise<PushDevice[]> {
-  return db
-    .select({
-      id: pushSubscriptions.id,
-      label: pushSubscriptions.deviceLabel,
-      createdAt: pushSubscriptions.createdAt,
-      lastSuccessAt: pushSubscriptions.lastSuccessAt,
-      endpoint: pushSubscriptions.endpoint,
-    })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
-    .orderBy(desc(pushSubscriptions.createdAt));
+/**
+ * The account's devices, newest first (the settings page lists them). `userId` is the id or SQL that finds it (a
+ * page keys it by the session it presents, auth's ownerIdSql), so the read travels with the session's check.
+ */
+export async function listDevices(db: Database, userId: string | SQL): Promise<PushDevice[]> {
+  return batchedRead(
+    db,
+    db
+      .select({
+        id: pushSubscriptions.id,
+        label: pushSubscriptions.deviceLabel,
+        createdAt: pushSubscriptions.createdAt,
+        lastSuccessAt: pushSubscriptions.lastSuccessAt,
+        endpoint: pushSubscriptions.endpoint,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt)),
+  );
 }
 
 /** Turns one device off: by its endpoint (the device itself) or its id (the list); only the account's own. */
