@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
+import { SERVICE_WORKER_URL } from "~/modules/offline/register-service-worker";
 import { applicationServerKey, canReceivePush, isAppleMobile, isStandalone } from "~/modules/push/device";
 import { PUSH_SUBSCRIBE_INTENT, PUSH_UNSUBSCRIBE_INTENT } from "~/modules/push/push.schema";
 
@@ -29,8 +30,9 @@ export function usePushDevice(publicKey: string | null, knownEndpoints: string[]
         return;
       }
       if (Notification.permission === "denied") return !cancelled && setState("blocked");
-      const registration = await navigator.serviceWorker.ready;
-      const subscription = await registration.pushManager.getSubscription();
+      // The worker may not be registered yet (it starts after load): then this device has no subscription either.
+      const registration = await navigator.serviceWorker.getRegistration();
+      const subscription = (await registration?.pushManager.getSubscription()) ?? null;
       if (cancelled) return;
       setEndpoint(subscription?.endpoint ?? null);
       setState(subscription && known.split("\n").includes(subscription.endpoint) ? "on" : "off");
@@ -50,7 +52,8 @@ export function usePushDevice(publicKey: string | null, knownEndpoints: string[]
       return;
     }
     try {
-      const registration = await navigator.serviceWorker.ready;
+      const registration =
+        (await navigator.serviceWorker.getRegistration()) ?? (await navigator.serviceWorker.register(SERVICE_WORKER_URL));
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
@@ -65,8 +68,8 @@ export function usePushDevice(publicKey: string | null, knownEndpoints: string[]
   }, [publicKey, fetcher]);
 
   const turnOff = useCallback(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const subscription = await registration.pushManager.getSubscription();
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = (await registration?.pushManager.getSubscription()) ?? null;
     const gone = subscription?.endpoint ?? endpoint;
     await subscription?.unsubscribe();
     if (gone) fetcher.submit({ intent: PUSH_UNSUBSCRIBE_INTENT, endpoint: gone }, { method: "post", action: PUSH_ACTION });

@@ -21,11 +21,11 @@ export function AddToHomeScreenPicture() {
         </Text>
       ))}
       <rect x="14" y="178" width="132" height="26" rx="7" fill="#dce8fb" stroke={BLUE} strokeWidth="1.5" />
-      <Text x={22} y={195} size={9.5} weight={700} fill={LABEL}>
+      <Text x={22} y={195} size={8.5} weight={700} fill={LABEL}>
         Add to Home Screen
       </Text>
-      <rect x="124" y="184" width="13" height="13" rx="3" fill="none" stroke={LABEL} strokeWidth="1.3" />
-      <path d="M130.5 187v7M127 190.5h7" stroke={LABEL} strokeWidth="1.3" />
+      <rect x="127" y="184" width="13" height="13" rx="3" fill="none" stroke={LABEL} strokeWidth="1.3" />
+      <path d="M133.5 187v7M130 190.5h7" stroke={LABEL} strokeWidth="1.3" />
       <Text x={22} y={228} size={9} fill={MUTED}>
         Print
       </Text>
