@@ -4,6 +4,7 @@
  * push message and nothing of a stranger's; an iPhone in a Safari tab is shown Add to Home Screen; the install card
  * is dismissable and absent from the installed app. Without JavaScript the section says what it needs.
  */
+import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectHydrated, test } from "./fixtures";
 
@@ -42,6 +43,34 @@ test("notifications are offered after the first completed morning, never asked f
   await expect(section(page).getByRole("button", { name: "Turn On Notifications" })).toBeVisible();
   // The page looked at the device without asking anything: the permission is still the browser's default.
   expect(await page.evaluate(() => Notification.permission)).toBe("default");
+});
+
+test("a device with notifications on is listed and turned off from the list", async ({ page, loginAsBuyer, baseURL }) => {
+  await loginAsBuyer();
+  await completeAMorning(page, baseURL!);
+  // A device's subscription as a browser posts it (the keys are real P-256 and auth bytes; the endpoint is never sent to).
+  const keys = crypto.createECDH("prime256v1");
+  keys.generateKeys();
+  const subscription = {
+    endpoint: `https://push.example.test/send/${crypto.randomUUID()}`,
+    expirationTime: null,
+    keys: { p256dh: keys.getPublicKey().toString("base64url"), auth: crypto.randomBytes(16).toString("base64url") },
+  };
+  const saved = await page.request.post("/settings/notifications", {
+    form: { intent: "push-subscribe", subscription: JSON.stringify(subscription) },
+    headers: { Origin: baseURL!, "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile" },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(302);
+
+  await page.goto("/settings");
+  const devices = section(page).getByRole("list");
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await expect(devices.getByRole("listitem")).toContainText("Android phone, Chrome · since");
+  await expect(section(page).getByRole("button", { name: "Send Me a Test Notification" })).toBeVisible();
+  await devices.getByRole("button", { name: "Turn Off on Android phone, Chrome" }).click();
+  await expect(page.getByText("Notifications off").first()).toBeVisible();
+  await expect(section(page).getByText(/Android phone, Chrome · since/)).toHaveCount(0);
 });
 
 test.describe("in Chromium with the service worker @js", () => {
