@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
+import { generateVapidKeys } from "./scripts/lib/vapid-keys.ts";
 import { aliases, TEST_PASSWORD_HASH_ITERATIONS } from "./vitest.shared.ts";
 
 /**
@@ -26,6 +27,8 @@ export default defineConfig(async () => {
             PUBLIC_CONTENT_TTL_SECONDS: "0",
             // New passwords hash at a test cost; production always uses 100,000 (docs/decisions/028-test-harness.md).
             PASSWORD_HASH_ITERATIONS: TEST_PASSWORD_HASH_ITERATIONS,
+            // Web Push's keys, a pair of the run's own (docs/decisions/046-web-push.md).
+            ...(await generateVapidKeys()),
             TEST_MIGRATIONS: migrations,
             TEST_QUEUE_CONSUMERS: queues.consumers ?? [],
             TEST_CRONS: triggers.crons ?? [],

@@ -330,6 +330,35 @@ export const wallpaperTokens = sqliteTable("wallpaper_tokens", {
   createdAt: createdAt(),
 });
 
+/**
+ * A device's Web Push subscription (docs/decisions/046-web-push.md): one row per push endpoint, which the browser
+ * makes unique. It lives only as long as the session it was made in: signing out of that device deletes the session
+ * and, by the foreign key, this row; a session the server ends deletes it too (sessions.server.ts).
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    /** The push service's address for this device (https). */
+    endpoint: text("endpoint").notNull().unique(),
+    /** The browser's P-256 public key and auth secret (base64url), which the payload is encrypted to (RFC 8291). */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the settings page calls the device ("iPhone", "Android", "Mac"...), from its user agent. */
+    deviceLabel: text("device_label").notNull(),
+    createdAt: createdAt(),
+    /** When a push service last accepted a message for it (2xx). */
+    lastSuccessAt: integer("last_success_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("push_subscriptions_user_id_idx").on(t.userId), index("push_subscriptions_session_id_idx").on(t.sessionId)],
+);
+
 // ---------------------------------------------------------------------------
 // Purchases and access
 // ---------------------------------------------------------------------------

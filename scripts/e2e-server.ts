@@ -22,6 +22,7 @@ import { TEST_PASSWORD_HASH_ITERATIONS } from "../vitest.shared";
 import { DEV_ADMIN } from "./lib/dev-admin";
 import { E2E_CONTROL_PORT, E2E_PORT } from "./lib/e2e-ports";
 import { offlineWranglerEnv, run } from "./lib/run";
+import { generateVapidKeys } from "./lib/vapid-keys";
 import { seedDatabase } from "./seed";
 
 Object.assign(process.env, offlineWranglerEnv);
@@ -63,6 +64,8 @@ const mf = new Miniflare({
     APP_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
     ADMIN_EMAILS: DEV_ADMIN.email,
     PASSWORD_HASH_ITERATIONS: TEST_PASSWORD_HASH_ITERATIONS,
+    // Web Push's keys, a pair of the run's own (docs/decisions/046-web-push.md).
+    ...(await generateVapidKeys()),
   },
   defaultPersistRoot: resolve(persistTo, "v3"),
   host: "127.0.0.1",

@@ -7,6 +7,7 @@ import { DEV_ADMIN } from "./lib/dev-admin";
 import { run } from "./lib/run";
 import { runQuietly, serveQuietly } from "./lib/run-quietly";
 import { serveWithoutInspector } from "./lib/serve-without-inspector";
+import { developmentVapidKeys } from "./lib/vapid-keys";
 import { seedLocalDatabase } from "./seed";
 
 const port = process.env.PORT ?? "8787";
@@ -32,7 +33,8 @@ LIGHT Cards is running on ${origin} (development mode; ready in ${((Date.now() -
   Stop:         Ctrl+C
 `);
 
-const vars = { ENVIRONMENT: "development", APP_ORIGIN: origin, ADMIN_EMAILS: DEV_ADMIN.email };
+// Web Push's keys: development's own, made once into .dev.vars (docs/decisions/046-web-push.md).
+const vars = { ENVIRONMENT: "development", APP_ORIGIN: origin, ADMIN_EMAILS: DEV_ADMIN.email, ...(await developmentVapidKeys()) };
 if (process.env.WITHOUT_INSPECTOR === "1") {
   // The bench's server: the same dev server without its DevTools inspector (serve-without-inspector.ts says why).
   await serveWithoutInspector({ config: "wrangler.toml", port: Number(port), vars, testScheduled: true });

@@ -27,6 +27,7 @@ import {
   type WorkerMessage,
 } from "../app/modules/offline/protocol";
 import { byteRangeResponse } from "./byte-range";
+import { listenForNotifications, type NotificationScope } from "./notifications";
 import { OFFLINE_PAGE_POLICY, offlinePageHtml, type PracticeFields, practiceNotSavedHtml } from "./offline-page";
 
 declare const SHELL_FILES: string[];
@@ -89,6 +90,9 @@ const CARD_PAGE = /^\/cards\/[^/]+$/;
 const CARD_IMAGE = /^\/cards\/[^/]+\/image\.png$/;
 /** The buyer's own recording of a card (app/routes/recordings.$cardId.ts); kept under its address without `?v=`. */
 const RECORDING = /^\/recordings\/[^/]+$/;
+
+// Push messages and taps on them (docs/decisions/046-web-push.md).
+listenForNotifications(self as unknown as NotificationScope);
 
 worker.addEventListener("install", (event) => {
   event.waitUntil(

@@ -6,6 +6,7 @@ import { AccountData } from "~/components/account-data";
 import { AccountSecurity } from "~/components/account-security";
 import { DailyEmailSwitch } from "~/components/daily-email-switch";
 import { SubmitButton, TextField } from "~/components/forms";
+import { DeviceNotifications } from "~/components/notifications/device-notifications";
 import { useViewer } from "~/hooks/use-viewer";
 import { PROFILE_INTENT, profileSchema } from "~/modules/auth/auth.schema";
 
@@ -15,11 +16,14 @@ import { PROFILE_INTENT, profileSchema } from "~/modules/auth/auth.schema";
  */
 export function AccountSettings({
   user,
+  notifications,
   profileResult,
   setPasswordResult,
   error,
 }: {
   user: { email: string; firstName: string | null; lastName: string | null; newsletterSubscribed: boolean; hasPassword: boolean };
+  /** This device's notifications and the account's devices (a buyer's: docs/decisions/046-web-push.md). */
+  notifications: ComponentProps<typeof DeviceNotifications>;
   profileResult: SubmissionResult<string[]> | undefined;
   setPasswordResult: ComponentProps<typeof AccountSecurity>["setPasswordResult"];
   /** A form the page could not read (a hand-made post): said once, at the top. */
@@ -69,6 +73,7 @@ export function AccountSettings({
           </p>
         ) : null}
       </section>
+      {owns ? <DeviceNotifications {...notifications} /> : null}
       <AccountSecurity email={user.email} hasPassword={user.hasPassword} setPasswordResult={setPasswordResult} />
       <AccountData />
     </>

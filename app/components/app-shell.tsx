@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SubmitButton } from "~/components/forms";
+import { InstallBanner } from "~/components/install-banner";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useViewer } from "~/hooks/use-viewer";
 import { homeFor, journeyFor } from "~/modules/access/home";
@@ -74,6 +75,8 @@ export function AppShell({
         </div>
       </header>
       {children}
+      {/* Installing the app, offered to buyers until it runs standalone (docs/decisions/046-web-push.md). */}
+      {viewer?.hasAccess ? <InstallBanner aboveTabBar /> : null}
       <nav
         aria-label="App"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"

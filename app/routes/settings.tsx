@@ -16,10 +16,13 @@ import {
   SET_PASSWORD_INTENT,
   SIGN_OUT_EVERYWHERE_INTENT,
 } from "~/modules/auth/auth.schema";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
+import { ownerIdSql } from "~/modules/auth/owner.server";
 import { EMAIL_PREFERENCES_INTENT, emailPreferenceSchema } from "~/modules/daily-card/daily-card.schema";
 import { setDailyCardSubscription } from "~/modules/daily-card/daily-card.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { hasCompletedAMorning } from "~/modules/practice/practice.server";
+import { listDevices } from "~/modules/push/subscriptions.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 import { updateProfile } from "~/modules/users/users.server";
@@ -34,8 +37,24 @@ export const meta: MetaFunction = () => [
 const HERE = "/settings";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  // A buyer's notifications (docs/decisions/046-web-push.md), offered after their first completed morning: the reads
+  // travel with the session's check (one round trip).
+  const { user, own } = await requireUserWith(context, request, (owner) =>
+    Promise.all([hasCompletedAMorning(context.db, owner), listDevices(context.db, ownerIdSql(owner))]),
+  );
+  const [completedAMorning, devices] = own;
+  const since = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: user.timeZone ?? "UTC" });
   return {
+    notifications: {
+      publicKey: context.config.webPush?.publicKey ?? null,
+      completedAMorning,
+      devices: devices.map((device) => ({
+        id: device.id,
+        label: device.label,
+        since: since.format(device.createdAt),
+        endpoint: device.endpoint,
+      })),
+    },
     user: {
       email: user.email,
       firstName: user.firstName,
@@ -76,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, notifications } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AppShell>
@@ -84,6 +103,7 @@ export default function SettingsPage() {
         <h1 className="font-serif text-3xl font-bold">Settings</h1>
         <AccountSettings
           user={user}
+          notifications={notifications}
           profileResult={actionData && "result" in actionData ? actionData.result : undefined}
           setPasswordResult={actionData && "setPasswordResult" in actionData ? actionData.setPasswordResult : undefined}
           error={actionData && "error" in actionData ? actionData.error : undefined}

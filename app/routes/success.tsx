@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { SetPasswordForm } from "~/components/account-security";
+import { InstallBanner } from "~/components/install-banner";
 import { SiteHeader } from "~/components/site-chrome";
 import { Spinner } from "~/components/ui/spinner";
 import { ActionToast } from "~/components/ui/toaster";
@@ -148,6 +149,8 @@ export default function SuccessPage() {
           ) : null}
         </div>
       </main>
+      {/* Installing the app, right after buying (docs/decisions/046-web-push.md). */}
+      {result.state === "granted" ? <InstallBanner aboveTabBar={false} /> : null}
     </>
   );
 }

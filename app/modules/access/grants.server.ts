@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { accessGrants, adminAuditLog, purchases, type User, users } from "#db/schema";
 import { type Actor, auditRow, recordAudit } from "~/modules/audit/audit-log.server";
+import { deleteSubscriptionsOfUserStatement } from "~/modules/push/subscriptions.server";
 import { createUser, findUserByEmail } from "~/modules/users/users.server";
 import { type AccessStatus, getAccessStatus, getAccessStatusByEmail } from "./access.server";
 
@@ -81,6 +82,8 @@ export async function revokeAccessByEmail(
         stillHasAccessThroughPurchase: status.hasAccess,
       },
     ),
+    // Access ended: no more notifications reach the account's devices (docs/decisions/046-web-push.md).
+    ...(status.hasAccess ? [] : [deleteSubscriptionsOfUserStatement(db, user.id)]),
   ]);
   return { user, revokedGrants: activeGrants.length, status };
 }

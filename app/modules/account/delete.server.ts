@@ -30,6 +30,7 @@ import { accountDeletionEmail } from "~/modules/email/templates.server";
 import { subjectKey } from "~/modules/experiments/assignment.server";
 import { logProblem } from "~/modules/observability/log.server";
 import { deleteAllRecordingObjects } from "~/modules/practice/recordings.server";
+import { deleteSubscriptionsOfUserStatement } from "~/modules/push/subscriptions.server";
 import { deletedAccountEmail } from "~/modules/users/deleted-account";
 import { findUserById } from "~/modules/users/users.server";
 
@@ -59,6 +60,7 @@ export async function deleteAccount(context: Context, user: Pick<User, "id" | "e
   await deleteAllRecordingObjects(context.cloudflare.env.CARD_ASSETS, userId);
 
   await db.batch([
+    deleteSubscriptionsOfUserStatement(db, userId),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId)),
     db.delete(userFavorites).where(eq(userFavorites.userId, userId)),

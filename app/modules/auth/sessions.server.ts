@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, gt, isNotNull, isNull, ne, sql } from "drizzl
 import { preparedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type Session, sessions, type User, users } from "#db/schema";
+import { deleteSubscriptionsOfSessionsStatement } from "~/modules/push/subscriptions.server";
 import { randomToken, sha256Hex } from "~/modules/security/crypto.server";
 import type { PresentedSession } from "./owner.server";
 
@@ -94,11 +95,16 @@ type SessionEndReason = NonNullable<Session["endedReason"]>;
  * its next request (docs/decisions/027). The rows stay until they would have expired; the daily clean-up deletes them.
  */
 export async function endSessionsOfUser(db: Database, userId: string, reason: SessionEndReason, options: { exceptId?: string } = {}) {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ endedReason: reason })
-    .where(
-      and(eq(sessions.userId, userId), isNull(sessions.endedReason), options.exceptId ? ne(sessions.id, options.exceptId) : undefined),
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedReason), options.exceptId ? ne(sessions.id, options.exceptId) : undefined))
+    .returning({ id: sessions.id });
+  // A signed-out device receives no more notifications (docs/decisions/046-web-push.md).
+  if (ended.length > 0)
+    await deleteSubscriptionsOfSessionsStatement(
+      db,
+      ended.map((session) => session.id),
     );
 }
 

@@ -27,6 +27,8 @@ const configSchema = z.object({
   EMAIL_FROM: z.string().min(3),
   SESSION_SECRET: z.string().optional(),
   SHARE_LINK_SECRETS: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
   PUBLIC_CONTENT_TTL_SECONDS: z.coerce
     .number({ message: "PUBLIC_CONTENT_TTL_SECONDS must be a whole number of seconds" })
     .int({ message: "PUBLIC_CONTENT_TTL_SECONDS must be a whole number of seconds" })
@@ -67,6 +69,12 @@ export type AppConfig = {
    * card's link is issued or opens (fails closed, the rest of the site unaffected).
    */
   shareLinkKeys: ShareLinkKey[];
+  /**
+   * The VAPID key pair Web Push messages are signed with (docs/decisions/046-web-push.md), base64url: the public key
+   * as the 65-byte uncompressed point browsers subscribe with, the private key as its 32-byte scalar. Null without
+   * both secrets: then no device is offered notifications (the rest of the site works).
+   */
+  webPush: { publicKey: string; privateKey: string } | null;
   /** How long an isolate keeps the public collection before reading D1 again (0: every request, as the tests run). */
   publicContentTtlMs: number;
   /**
@@ -84,6 +92,18 @@ const DEVELOPMENT_SHARE_LINK_KEY: ShareLinkKey = { id: "dev", secret: "light-car
 
 /** A key id names the key in every link it signs: short, URL-safe, no separator of the token. */
 const SHARE_LINK_KEY = /^([a-z0-9]{1,16}):(.{16,})$/;
+
+/** base64url of a P-256 public point (65 bytes: 87 characters) and of its private scalar (32 bytes: 43). */
+const VAPID_PUBLIC = /^[A-Za-z0-9_-]{87}$/;
+const VAPID_PRIVATE = /^[A-Za-z0-9_-]{43}$/;
+
+function parseVapidKeys(publicKey: string | undefined, privateKey: string | undefined): AppConfig["webPush"] {
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey || !VAPID_PUBLIC.test(publicKey) || !VAPID_PRIVATE.test(privateKey)) {
+    throw new Error("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must both be set, as `npm run vapid:keys` prints them");
+  }
+  return { publicKey, privateKey };
+}
 
 function parseShareLinkKeys(value: string | undefined): ShareLinkKey[] {
   const entries = (value ?? "")
@@ -134,6 +154,7 @@ export function readConfig(env: Env): AppConfig {
     adminEmails: vars.ADMIN_EMAILS,
     sessionSecrets,
     shareLinkKeys,
+    webPush: parseVapidKeys(vars.VAPID_PUBLIC_KEY, vars.VAPID_PRIVATE_KEY),
     publicContentTtlMs: vars.PUBLIC_CONTENT_TTL_SECONDS * 1000,
     // Production ignores the variable: a stray test setting can never weaken real accounts' hashes.
     passwordHashIterations: (vars.ENVIRONMENT === "development" && vars.PASSWORD_HASH_ITERATIONS) || PASSWORD_ITERATIONS,

@@ -5,7 +5,7 @@
  */
 import { OFFLINE_READY_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, type WorkerMessage } from "./protocol";
 
-const SERVICE_WORKER_URL = "/sw.js";
+export const SERVICE_WORKER_URL = "/sw.js";
 
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;

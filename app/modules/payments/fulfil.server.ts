@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { type Purchase, purchases, type User } from "#db/schema";
+import { getAccessStatus } from "~/modules/access/access.server";
 import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
 import { endUnprovedAccess } from "~/modules/auth/sign-in-link.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
@@ -11,6 +12,7 @@ import type { EmailMessage } from "~/modules/email/send.server";
 import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
 import { recordConversion, withdrawConversion } from "~/modules/experiments/events.server";
 import { logProblem } from "~/modules/observability/log.server";
+import { deleteSubscriptionsOfUser } from "~/modules/push/subscriptions.server";
 import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
 import { checkCheckoutSession, type PaidCheckout, refundPayment } from "./stripe.server";
 
@@ -215,6 +217,8 @@ export async function revokeForRefund(
   const user = await findUserById(context.db, refunded.userId);
   // The payment that set the account up no longer stands, so neither does what it let an unproved device keep.
   if (user && refunded.createdUser) await endUnprovedAccess(context, user, "payment-refunded");
+  // Access ended with the payment (unless a grant or another purchase stands): no more notifications (046).
+  if (!(await getAccessStatus(context.db, refunded.userId)).hasAccess) await deleteSubscriptionsOfUser(context.db, refunded.userId);
   await recordAudit(
     context.db,
     SYSTEM_ACTOR,

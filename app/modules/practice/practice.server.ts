@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type EveningAnswer, practiceDays } from "#db/schema";
@@ -138,4 +138,20 @@ async function recordSafely(
     logProblem("error", `Recording ${activityType} failed`, error);
     return [];
   }
+}
+
+/**
+ * Whether the buyer has completed a morning yet ("I said it aloud", 040): the settings page offers notifications only
+ * after the first (docs/decisions/046-web-push.md), when the buyer knows what a morning asks of them.
+ */
+export async function hasCompletedAMorning(db: Database, owner: Owner): Promise<boolean> {
+  const rows = await batchedRead(
+    db,
+    db
+      .select({ id: practiceDays.id })
+      .from(practiceDays)
+      .where(and(eq(practiceDays.userId, ownerIdSql(owner)), isNotNull(practiceDays.saidAloudAt)))
+      .limit(1),
+  );
+  return rows.length > 0;
 }

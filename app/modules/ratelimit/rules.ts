@@ -28,6 +28,9 @@ export const RATE_LIMIT_RULES = {
   // Wallpapers a buyer's address or settings page has drawn, keyed on the buyer: any size within bounds is drawn once
   // and kept, so a stream of new sizes must not keep the renderer busy (docs/decisions/044-wallpaper-address.md).
   wallpaper_draw_subject: { limit: 10, windowSeconds: 60, scope: "subject" },
+  // "Send me a test notification", keyed on the buyer: each is a request to every device's push service
+  // (docs/decisions/046-web-push.md).
+  test_push_subject: { limit: 3, windowSeconds: 60, scope: "subject" },
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
