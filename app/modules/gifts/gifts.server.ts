@@ -40,12 +40,18 @@ export async function createPendingGift(
   input: NewGift,
   now: Date,
 ): Promise<{ status: "created"; gift: Gift } | { status: "refused"; field: "deliverOn" | "recipientEmail"; message: string }> {
-  const dayProblem = deliveryDayProblem(input.deliverOn, localDay(now, input.timeZone));
+  const today = localDay(now, input.timeZone);
+  // A form filled in just before the giver's midnight (or dated by a server that guessed the zone) says yesterday: today.
+  const deliverOn = input.deliverOn === addDays(today, -1) ? today : input.deliverOn;
+  const dayProblem = deliveryDayProblem(deliverOn, today);
   if (dayProblem) return { status: "refused", field: "deliverOn", message: dayProblem };
   if (await hasAccessAlready(db, input.recipientEmail)) {
     return { status: "refused", field: "recipientEmail", message: alreadyHasAccessMessage(input.recipientEmail) };
   }
-  const [gift] = await db.insert(gifts).values(input).returning();
+  const [gift] = await db
+    .insert(gifts)
+    .values({ ...input, deliverOn })
+    .returning();
   if (!gift) throw new Error("The gift was not recorded");
   return { status: "created", gift };
 }
