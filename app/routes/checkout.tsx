@@ -179,7 +179,7 @@ export default function CheckoutPage() {
               </Form>
               <p className="mt-4 text-center text-sm">
                 Buying for someone else?{" "}
-                <Link to="/gift" className="font-semibold text-lavender-700 underline">
+                <Link to="/gift" className="whitespace-nowrap font-semibold text-lavender-700 underline">
                   Give it as a gift
                 </Link>
               </p>

@@ -69,8 +69,12 @@ export function GiftForm({
         </div>
         <DeliveryDayField field={fields.deliverOn} min={today} max={latest} />
       </fieldset>
-      <fieldset className="space-y-4 border-t border-sage-200 pt-4">
-        <legend className="pt-4 text-lg font-semibold">From you</legend>
+      {/* The rule sits above the fieldset: a legend drawn across a fieldset's border looks like a broken line. */}
+      <fieldset className="space-y-4 border-t border-sage-200 pt-6">
+        <legend className="sr-only">From you</legend>
+        <p aria-hidden="true" className="text-lg font-semibold">
+          From you
+        </p>
         <TextField field={fields.giverName} label="Your name (they will see it)" autoComplete="name" />
         <TextField
           field={fields.giverEmail}
