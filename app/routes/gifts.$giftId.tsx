@@ -10,6 +10,7 @@ import { addDays, formatDeliveryDay, GIFT_MAX_DAYS_AHEAD, giftChangeSchema } fro
 import { isGiftDue } from "~/modules/gifts/gifts.server";
 import { changeGift, findManagedGift, sendGiftAgain } from "~/modules/gifts/manage.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { localDay } from "~/modules/users/time-zone";
@@ -53,6 +54,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const keyField = formData.get("key");
   const key = typeof keyField === "string" && keyField ? keyField : null;
   const gift = await managedGift(context, params.giftId, key);
+  // Each change or resend may email the recipient: a link in the wrong hands must not flood their mailbox.
+  await enforceRateLimits(context, request, [{ rule: "email_action_ip" }]);
   const here = `/gifts/${gift.id}${key ? `?${new URLSearchParams({ key })}` : ""}`;
   const now = new Date();
   if (formData.get("intent") === "resend") {

@@ -8,6 +8,7 @@ import { uniqueEmail } from "../support/identities";
 import {
   cookieFrom,
   countEmailsTo,
+  createVerifiedUser,
   expectRedirect,
   fetchApp,
   fetchAppWithEnv,
@@ -16,6 +17,7 @@ import {
   postForm,
   runSchedule,
   signedInEmail,
+  signInCookie,
   visibleText,
 } from "./helpers";
 
@@ -258,6 +260,27 @@ describe("delivering and claiming a gift", () => {
     const late = await postForm(here, { key, intent: "resend" });
     expect(late.status).toBe(409);
     expect(visibleText(await late.text())).toContain("has claimed this gift");
+  });
+});
+
+describe("the giver's page", () => {
+  it("opens for the signed-in account that gave, with no key; for another account it does not exist", async () => {
+    const { email } = await createVerifiedUser(uniqueEmail("ruth"));
+    const cookie = await signInCookie(email);
+    const recipient = uniqueEmail("naomi");
+    const form = await postForm("/gift", giftFields(recipient, { giverEmail: "ignored@example.com" }), { cookie });
+    const giftId = new URL(form.headers.get("Location")!, ORIGIN).searchParams.get("gift")!;
+    const paid = await postForm("/mock-checkout", { email, giftId, cardNumber: TEST_CARD }, { cookie });
+    const page = await (await fetchApp(paid.headers.get("Location")!, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(`href="/gifts/${giftId}"`);
+    // The receipt goes to the account's address, whatever the form said.
+    expect((await latestEmailTo(email, "gift receipt")).subject).toContain("for Naomi");
+    const own = await fetchApp(`/gifts/${giftId}`, { headers: { Cookie: cookie } });
+    expect(visibleText(await own.text())).toContain("Your gift for Naomi");
+
+    const stranger = await createVerifiedUser(uniqueEmail("stranger"));
+    expect((await fetchApp(`/gifts/${giftId}`, { headers: { Cookie: await signInCookie(stranger.email) } })).status).toBe(404);
+    expect((await fetchApp(`/gifts/${giftId}?key=${"x".repeat(43)}`)).status).toBe(404);
   });
 });
 
