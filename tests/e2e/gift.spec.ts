@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { uniqueEmail } from "../support/identities";
 import { expect, expectHydrated, latestLinkTo, test } from "./fixtures";
 
@@ -65,4 +66,14 @@ test("a gift for someone who already has access is refused before payment", asyn
   await page.getByRole("button", { name: "Pay $27.00 for the gift" }).click();
   await expect(page.getByText(`${buyer} already has LIGHT Cards`)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Give LIGHT Cards as a gift" })).toBeVisible();
+});
+
+test("the gift form and its errors meet WCAG 2 AA (axe) @js", async ({ page }) => {
+  await page.goto("/gift");
+  await expect(page.getByRole("heading", { name: "Give LIGHT Cards as a gift" })).toBeVisible();
+  await expectHydrated(page);
+  await page.getByRole("button", { name: "Pay $27.00 for the gift" }).click();
+  await expect(page.getByText("Their name must be at least 2 characters")).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target).join(" ")}`)).toEqual([]);
 });
