@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
-import { type Gift, type Purchase, purchases, type User } from "#db/schema";
+import { type Purchase, purchases, type User } from "#db/schema";
 import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
 import { endUnprovedAccess } from "~/modules/auth/sign-in-link.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
@@ -12,7 +12,7 @@ import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmai
 import { recordConversion, withdrawConversion } from "~/modules/experiments/events.server";
 import { logProblem } from "~/modules/observability/log.server";
 import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
-import { fulfilGiftCheckout } from "./gift-fulfil.server";
+import { fulfilGiftSession, type GiftFulfilment } from "./gift-fulfil.server";
 import { checkCheckoutSession, type PaidCheckout, refundPayment } from "./stripe.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
@@ -90,9 +90,7 @@ export async function fulfilPaidCheckout(
 export async function fulfilStripeCheckoutSession(
   context: Context,
   session: Stripe.Checkout.Session,
-): Promise<
-  { status: "fulfilled"; purchase: Purchase } | { status: "gift"; gift: Gift | null } | { status: "unpaid" } | { status: "rejected" }
-> {
+): Promise<{ status: "fulfilled"; purchase: Purchase } | GiftFulfilment | { status: "unpaid" } | { status: "rejected" }> {
   const verdict = checkCheckoutSession(session, {
     priceCents: context.config.price.cents,
     currency: context.config.price.currency,
@@ -103,8 +101,7 @@ export async function fulfilStripeCheckoutSession(
     logProblem("warn", `Checkout Session ${session.id} was not fulfilled: ${verdict.reason}`);
     return { status: "rejected" };
   }
-  // A gift pays for someone else: it never grants the payer access (docs/decisions/046-gifts.md).
-  if (verdict.payment.giftId) return { status: "gift", gift: await fulfilGiftCheckout(context, "stripe", verdict.payment) };
+  if (verdict.payment.giftId) return fulfilGiftSession(context, verdict.payment); // a gift, not access: docs/decisions/046-gifts.md
   const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...verdict.payment });
   return { status: "fulfilled", purchase };
 }

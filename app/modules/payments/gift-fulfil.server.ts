@@ -17,3 +17,10 @@ export function fulfilGiftCheckout(context: GiftContext, provider: "stripe" | "t
     currency: payment.currency,
   });
 }
+
+export type GiftFulfilment = { status: "gift"; gift: Gift | null };
+
+/** A Stripe Checkout Session that paid for a gift, already checked (`checkCheckoutSession`): the gift is fulfilled, not access. */
+export async function fulfilGiftSession(context: GiftContext, payment: PaidCheckout): Promise<GiftFulfilment> {
+  return { status: "gift", gift: await fulfilGiftCheckout(context, "stripe", payment) };
+}
