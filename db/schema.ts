@@ -400,6 +400,55 @@ export const purchases = sqliteTable(
   ],
 );
 
+const giftStatuses = ["pending", "paid", "claimed", "cancelled"] as const;
+export type GiftStatus = (typeof giftStatuses)[number];
+
+/**
+ * A lifetime pass bought for someone else (docs/decisions/047-gifts.md). Written `pending` before the giver pays (its
+ * id rides in the Checkout Session's metadata), made `paid` once by fulfilment, emailed on `deliver_on` in the giver's
+ * zone, `claimed` once through its link (access is then an access grant, `access_grant_id`), `cancelled` by a refund.
+ */
+export const gifts = sqliteTable(
+  "gifts",
+  {
+    id: id(),
+    giverName: text("giver_name").notNull(),
+    giverEmail: text("giver_email").notNull(),
+    /** The account that bought it, when signed in: it may manage the gift without the private link. */
+    giverUserId: text("giver_user_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message").notNull().default(""),
+    /** The day (YYYY-MM-DD) the gift email goes out, in `time_zone` (the giver's). */
+    deliverOn: text("deliver_on").notNull(),
+    timeZone: text("time_zone").notNull(),
+    status: text("status", { enum: giftStatuses }).notNull().default("pending"),
+    provider: text("provider", { enum: purchaseProviders }),
+    /** Unique: the payment that fulfilled the gift (a test payment's is `mock_<gift id>`). */
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    amountCents: integer("amount_cents"),
+    currency: text("currency"),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    /** SHA-256 (hex) of the key in the giver's private link to manage the gift; set when paid. */
+    manageKeyHash: text("manage_key_hash").unique(),
+    /** SHA-256 (hex) of the claim link's token; a resend replaces it, so only the latest link works. */
+    claimTokenHash: text("claim_token_hash").unique(),
+    claimExpiresAt: integer("claim_expires_at", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    claimedByUserId: text("claimed_by_user_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    accessGrantId: text("access_grant_id"),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("gifts_due_idx").on(t.status, t.deliverOn),
+    index("gifts_payment_intent_idx").on(t.stripePaymentIntentId),
+    index("gifts_giver_user_idx").on(t.giverUserId),
+  ],
+);
+
 export const accessGrants = sqliteTable(
   "access_grants",
   {
@@ -561,6 +610,7 @@ export type Category = typeof categories.$inferSelect;
 export type AffirmationCard = typeof affirmationCards.$inferSelect;
 export type Badge = typeof badges.$inferSelect;
 export type Purchase = typeof purchases.$inferSelect;
+export type Gift = typeof gifts.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 
 /**

@@ -74,6 +74,15 @@ export function AccountSettings({
         ) : null}
       </section>
       {owns ? <DeviceNotifications {...notifications} /> : null}
+      <section aria-labelledby="gift-title" className="rounded-3xl bg-surface p-6 ring-1 ring-line">
+        <h2 id="gift-title" className="text-xl font-semibold">
+          Give it as a gift
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">A lifetime pass for someone else, emailed on the day you choose with your message.</p>
+        <Link to="/gift" className="btn-secondary mt-4">
+          Give LIGHT Cards as a gift
+        </Link>
+      </section>
       <AccountSecurity email={user.email} hasPassword={user.hasPassword} setPasswordResult={setPasswordResult} />
       <AccountData />
     </>

@@ -177,6 +177,12 @@ export default function CheckoutPage() {
                   Continue to Payment
                 </SubmitButton>
               </Form>
+              <p className="mt-4 text-center text-sm">
+                Buying for someone else?{" "}
+                <Link to="/gift" className="whitespace-nowrap font-semibold text-lavender-700 underline">
+                  Give it as a gift
+                </Link>
+              </p>
             </>
           ) : (
             <>

@@ -8,12 +8,13 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { getUser } from "~/modules/auth/guards.server";
 import { formatPrice } from "~/modules/config/money";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
+import { findGift } from "~/modules/gifts/gifts.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { logProblem } from "~/modules/observability/log.server";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
-import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
+import { DEFAULT_TEST_CARD, payForGiftWithTestCard, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { rejectBots } from "~/modules/security/honeypot";
 
 export const headers = forwardHeaders;
@@ -23,11 +24,14 @@ const REDIRECT_DELAY_MS = 2000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   assertTestModeAvailable(context);
+  // A gift's payment (docs/decisions/047-gifts.md): the gift written before payment, named by its id.
+  const gift = await pendingGift(context, new URL(request.url).searchParams.get("gift"));
   const [details, user] = await Promise.all([readCheckoutDetails(context.config, request), getUser(context)]);
   return {
-    email: user?.email ?? details?.email ?? "",
-    name: details?.name ?? "",
-    emailLocked: Boolean(user),
+    email: gift?.giverEmail ?? user?.email ?? details?.email ?? "",
+    name: gift?.giverName ?? details?.name ?? "",
+    emailLocked: Boolean(user) || Boolean(gift),
+    gift: gift ? { id: gift.id, recipientName: gift.recipientName } : null,
     price: formatPrice(context.config.price),
     defaultCard: DEFAULT_TEST_CARD,
   };
@@ -45,6 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const user = await getUser(context);
+  const giftId = formData.get("giftId");
+  if (typeof giftId === "string" && giftId) return payForGift(context, formData, giftId);
   try {
     const result = await payWithTestCard(context, {
       email: user?.email ?? parsed.data.email,
@@ -75,8 +81,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+async function pendingGift(context: LoaderFunctionArgs["context"], giftId: string | null) {
+  const gift = giftId ? await findGift(context.db, giftId) : null;
+  return gift?.status === "pending" ? gift : null;
+}
+
+async function payForGift(context: ActionFunctionArgs["context"], formData: FormData, giftId: string) {
+  const form = { state: "form" as const, emailError: null, error: null, successUrl: null };
+  const gift = await pendingGift(context, giftId);
+  if (!gift) return data({ ...form, cardError: null, error: "This gift is already paid, or it does not exist." }, { status: 409 });
+  const result = await payForGiftWithTestCard(context, { gift, cardNumber: String(formData.get("cardNumber") ?? "") });
+  if (result.status === "failed") return data({ ...form, cardError: result.message }, { status: 402 });
+  const successUrl = `/gift/paid?session_id=${result.sessionId}`;
+  if (formData.get("enhanced") !== "1") return redirect(successUrl, 303);
+  return data({ state: "paid" as const, emailError: null, cardError: null, error: null, successUrl });
+}
+
 export default function TestPaymentPage() {
-  const { email, name, emailLocked, price, defaultCard } = useLoaderData<typeof loader>();
+  const { email, name, emailLocked, price, defaultCard, gift } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   useDelayedRedirect(result?.state === "paid" ? result.successUrl : null, REDIRECT_DELAY_MS);
@@ -98,10 +120,12 @@ export default function TestPaymentPage() {
               <p className="my-4 text-center text-2xl font-bold" data-testid="test-payment-price">
                 {price} (Test)
               </p>
+              {gift ? <p className="-mt-2 mb-4 text-center text-ink-muted">A gift for {gift.recipientName}</p> : null}
               <Form method="post" className="space-y-4">
                 <HoneypotField />
                 {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
                 <input type="hidden" name="name" value={name} />
+                {gift ? <input type="hidden" name="giftId" value={gift.id} /> : null}
                 <FormAlert errors={result?.error ? [result.error] : null} />
                 <div>
                   <label htmlFor="test-payment-email" className="block text-sm font-semibold">

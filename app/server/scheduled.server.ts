@@ -1,7 +1,8 @@
 import { createDb } from "#db/client";
 import { readConfig } from "~/modules/config/config.server";
 import { DAILY_CARD_CRON, enqueueDailyCards } from "~/modules/daily-card/daily-card.server";
-import { requeueStuckEmails } from "~/modules/email/queue.server";
+import { createEmailSender, requeueStuckEmails } from "~/modules/email/queue.server";
+import { deliverDueGifts } from "~/modules/gifts/gifts.server";
 import { cleanedUpRows, withCronRun } from "~/modules/health/health.server";
 import { CLEANUP_CRON, cleanUpExpired } from "~/modules/maintenance/cleanup.server";
 import { timeD1 } from "./d1-timing.server";
@@ -17,9 +18,12 @@ export async function runSchedule(controller: ScheduledController, env: Env): Pr
   const now = new Date(controller.scheduledTime);
   await withCronRun({ db, cron: controller.cron, now, d1Ms: d1.elapsedMs }, async () => {
     if (controller.cron === DAILY_CARD_CRON) {
-      const { enqueued } = await enqueueDailyCards({ db, config: readConfig(env), queue: env.EMAIL_QUEUE }, now);
+      const config = readConfig(env);
+      const { enqueued } = await enqueueDailyCards({ db, config, queue: env.EMAIL_QUEUE }, now);
+      // Gifts go out on their day in the giver's zone, in the same quarter-hourly run (docs/decisions/047-gifts.md).
+      const gifts = await deliverDueGifts({ db, config, email: createEmailSender({ db, config, queue: env.EMAIL_QUEUE }) }, now);
       const requeued = await requeueStuckEmails({ db, queue: env.EMAIL_QUEUE }, now);
-      return { count: enqueued + requeued };
+      return { count: enqueued + gifts + requeued };
     }
     if (controller.cron === CLEANUP_CRON) {
       return { count: cleanedUpRows(await cleanUpExpired({ db, recordings: env.CARD_ASSETS }, now)) };

@@ -50,6 +50,9 @@ export function PricingSection({
         <BuyLink to={ctaHref("pricing")} className="btn-primary mt-8 w-full" cta="pricing">
           {ctaLabel}
         </BuyLink>
+        <a href="/gift" className="mt-4 inline-flex min-h-[44px] items-center font-semibold text-lavender-700 underline">
+          Give it as a gift
+        </a>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { accessGrants, adminAuditLog, purchases, type User, users } from "#db/schema";
-import { type Actor, auditRow, recordAudit } from "~/modules/audit/audit-log.server";
+import { type Actor, auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
 import { deleteSubscriptionsOfUserStatement } from "~/modules/push/subscriptions.server";
 import { createUser, findUserByEmail } from "~/modules/users/users.server";
 import { type AccessStatus, getAccessStatus, getAccessStatusByEmail } from "./access.server";
@@ -121,4 +121,28 @@ export async function listRecentPurchases(db: Database, limit = 50) {
 /** The audit log, newest first. */
 export async function listAuditLog(db: Database, limit = 100) {
   return db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt)).limit(limit);
+}
+
+/**
+ * A claimed gift's access (docs/decisions/047-gifts.md): a grant given by nobody, its reason naming the gift, written
+ * with its audit row in one batch. `grantId` is chosen by the caller, which keeps it on the gift.
+ */
+export async function grantAccessForGift(db: Database, input: { grantId: string; user: User; giftId: string; reason: string }) {
+  await db.batch([
+    db.insert(accessGrants).values({ id: input.grantId, userId: input.user.id, grantedByUserId: null, reason: input.reason }),
+    auditRow(db, SYSTEM_ACTOR, "gift-claimed", { email: input.user.email, userId: input.user.id }, { giftId: input.giftId }),
+  ]);
+}
+
+/** A refund of the giver's payment ends the access the gift gave (docs/decisions/047-gifts.md). */
+export async function revokeGiftGrant(db: Database, input: { grantId: string; giftId: string; email: string }) {
+  const [grant] = await db
+    .update(accessGrants)
+    .set({ revokedAt: new Date(), revokeReason: "The gift's payment was refunded" })
+    .where(and(eq(accessGrants.id, input.grantId), isNull(accessGrants.revokedAt)))
+    .returning({ userId: accessGrants.userId });
+  if (!grant) return;
+  await recordAudit(db, SYSTEM_ACTOR, "gift-refunded", { email: input.email, userId: grant.userId }, { giftId: input.giftId });
+  // Access ended with the gift (unless a purchase or another grant stands): no more notifications (046-web-push).
+  if (!(await getAccessStatus(db, grant.userId)).hasAccess) await deleteSubscriptionsOfUserStatement(db, grant.userId);
 }

@@ -8,7 +8,7 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-function layout(input: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): EmailMessage {
+export function layout(input: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): EmailMessage {
   const text = `${input.intro}\n\n${input.action}: ${input.link}\n\n${input.outro}\n\n— ${PRODUCT}`;
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <h1 style="font-size:20px;color:#3d5a40">${PRODUCT}</h1>

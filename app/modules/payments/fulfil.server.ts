@@ -14,6 +14,7 @@ import { recordConversion, withdrawConversion } from "~/modules/experiments/even
 import { logProblem } from "~/modules/observability/log.server";
 import { deleteSubscriptionsOfUser } from "~/modules/push/subscriptions.server";
 import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
+import { fulfilGiftSession, type GiftFulfilment } from "./gift-fulfil.server";
 import { checkCheckoutSession, type PaidCheckout, refundPayment } from "./stripe.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
@@ -91,7 +92,7 @@ export async function fulfilPaidCheckout(
 export async function fulfilStripeCheckoutSession(
   context: Context,
   session: Stripe.Checkout.Session,
-): Promise<{ status: "fulfilled"; purchase: Purchase } | { status: "unpaid" } | { status: "rejected" }> {
+): Promise<{ status: "fulfilled"; purchase: Purchase } | GiftFulfilment | { status: "unpaid" } | { status: "rejected" }> {
   const verdict = checkCheckoutSession(session, {
     priceCents: context.config.price.cents,
     currency: context.config.price.currency,
@@ -102,6 +103,7 @@ export async function fulfilStripeCheckoutSession(
     logProblem("warn", `Checkout Session ${session.id} was not fulfilled: ${verdict.reason}`);
     return { status: "rejected" };
   }
+  if (verdict.payment.giftId) return fulfilGiftSession(context, verdict.payment); // a gift, not access: docs/decisions/047-gifts.md
   const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...verdict.payment });
   return { status: "fulfilled", purchase };
 }

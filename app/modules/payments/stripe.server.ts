@@ -30,6 +30,8 @@ type CheckoutRequest = {
   currency: string;
   productName: string;
   appOrigin: string;
+  /** A gift's id (docs/decisions/047-gifts.md): fulfilment pays that gift instead of granting the payer access. */
+  giftId?: string;
 };
 
 /** A hosted Checkout Session for the one-time purchase; the caller redirects (303) to its URL. */
@@ -40,7 +42,9 @@ export async function createCheckoutSession(stripe: Stripe, request: CheckoutReq
     visitorId: request.visitorId,
     ab: request.visitorAssignment,
     name: request.name,
+    ...(request.giftId ? { giftId: request.giftId } : {}),
   };
+  const successPath = request.giftId ? "/gift/paid" : "/success";
   const session = await stripe.checkout.sessions.create(
     {
       mode: "payment",
@@ -58,8 +62,8 @@ export async function createCheckoutSession(stripe: Stripe, request: CheckoutReq
       client_reference_id: request.userId ?? request.visitorId,
       metadata,
       payment_intent_data: { metadata },
-      success_url: `${request.appOrigin}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${request.appOrigin}/checkout?step=payment&cancelled=1`,
+      success_url: `${request.appOrigin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: request.giftId ? `${request.appOrigin}/gift?cancelled=1` : `${request.appOrigin}/checkout?step=payment&cancelled=1`,
     },
     { idempotencyKey: `checkout-${request.checkoutId}` },
   );
@@ -80,6 +84,8 @@ export type PaidCheckout = {
   /** The browser that checked out, when known, and the A/B assignment it saw (counts the conversion). */
   visitorId: string | null;
   visitorAssignment: string | null;
+  /** Set when the payment is for a gift (its metadata's `giftId`). */
+  giftId?: string | null;
 };
 
 /** What a Checkout Session must show to grant access here. */
@@ -122,6 +128,7 @@ function paidCheckoutFrom(session: Stripe.Checkout.Session): PaidCheckout | null
     startedByUserId: session.metadata?.userId || null,
     visitorId: session.metadata?.visitorId || null,
     visitorAssignment: session.metadata?.ab || null,
+    giftId: session.metadata?.giftId || null,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { Purchase } from "#db/schema";
+import type { Gift, Purchase } from "#db/schema";
 import { checkoutAssignment } from "~/modules/experiments/checkout-assignment.server";
 import { fulfilPaidCheckout } from "./fulfil.server";
+import { fulfilGiftCheckout } from "./gift-fulfil.server";
 
 /** Test payments' session ids are `mock_<purchase id>`, as the product rules name them (docs/decisions/013). */
 const TEST_SESSION_PREFIX = "mock_";
@@ -26,9 +27,18 @@ const FAILURES = {
   unknown: "Use one of the test card numbers listed on /test-checkout.",
 } as const;
 
-type TestPaymentResult =
-  | { status: "paid"; purchase: Purchase; sessionId: string }
-  | { status: "failed"; reason: keyof typeof FAILURES; message: string };
+type TestPaymentFailure = { status: "failed"; reason: keyof typeof FAILURES; message: string };
+
+/** Why a test card fails, or null for the card that succeeds. */
+function testCardFailure(cardNumber: string): TestPaymentFailure | null {
+  const digits = cardNumber.replace(/\D/g, "");
+  const card = TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, "") === digits);
+  if (!card) return { status: "failed", reason: "unknown", message: FAILURES.unknown };
+  if (card.outcome !== "success") return { status: "failed", reason: card.outcome, message: FAILURES[card.outcome] };
+  return null;
+}
+
+type TestPaymentResult = { status: "paid"; purchase: Purchase; sessionId: string } | TestPaymentFailure;
 
 /**
  * Test mode's payment: the success card fulfils through the same function as Stripe's webhook,
@@ -44,10 +54,8 @@ export async function payWithTestCard(
     visitorId: string | null;
   },
 ): Promise<TestPaymentResult> {
-  const digits = input.cardNumber.replace(/\D/g, "");
-  const card = TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, "") === digits);
-  if (!card) return { status: "failed", reason: "unknown", message: FAILURES.unknown };
-  if (card.outcome !== "success") return { status: "failed", reason: card.outcome, message: FAILURES[card.outcome] };
+  const failure = testCardFailure(input.cardNumber);
+  if (failure) return failure;
 
   const purchaseId = crypto.randomUUID();
   const sessionId = `${TEST_SESSION_PREFIX}${purchaseId}`;
@@ -65,4 +73,31 @@ export async function payWithTestCard(
     visitorAssignment: checkoutAssignment(await context.experiments.resolve()),
   });
   return { status: "paid", purchase, sessionId };
+}
+
+/**
+ * Test mode's payment for a gift (docs/decisions/047-gifts.md): the gift written before payment is fulfilled through
+ * the same function as Stripe's webhook. Its session id is `mock_<gift id>`.
+ */
+export async function payForGiftWithTestCard(
+  context: Pick<AppLoadContext, "db" | "config" | "email">,
+  input: { gift: Gift; cardNumber: string },
+): Promise<{ status: "paid"; sessionId: string } | TestPaymentFailure> {
+  const failure = testCardFailure(input.cardNumber);
+  if (failure) return failure;
+  const sessionId = `${TEST_SESSION_PREFIX}${input.gift.id}`;
+  const gift = await fulfilGiftCheckout(context, "test", {
+    checkoutSessionId: sessionId,
+    paymentIntentId: null,
+    email: input.gift.giverEmail,
+    name: input.gift.giverName,
+    amountCents: context.config.price.cents,
+    currency: context.config.price.currency,
+    startedByUserId: input.gift.giverUserId,
+    visitorId: null,
+    visitorAssignment: null,
+    giftId: input.gift.id,
+  });
+  if (!gift) throw new Error(`Gift ${input.gift.id} could not be paid`);
+  return { status: "paid", sessionId };
 }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type Stripe from "stripe";
+import { endGiftForRefund } from "~/modules/gifts/claim.server";
 import { fulfilStripeCheckoutSession, revokeForRefund } from "./fulfil.server";
 import { verifyWebhookEvent } from "./stripe.server";
 
@@ -42,6 +43,7 @@ export async function handleStripeWebhook(
           amountRefundedCents: charge.amount_refunded,
           cause: "refund",
         });
+        if (charge.amount_refunded >= charge.amount) await endGiftForRefund(context, paymentIntentId);
       }
       break;
     }
@@ -56,6 +58,7 @@ export async function handleStripeWebhook(
           amountRefundedCents: dispute.amount,
           cause: "dispute-lost",
         });
+        await endGiftForRefund(context, paymentIntentId);
       }
       break;
     }
