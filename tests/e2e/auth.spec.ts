@@ -226,7 +226,7 @@ test.describe("accounts", () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByText(ADMIN.email)).toBeVisible();
+    await expect(page.getByRole("main").getByText(ADMIN.email, { exact: true }).first()).toBeVisible();
   });
 });
 

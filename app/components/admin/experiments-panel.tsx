@@ -128,11 +128,14 @@ function ExperimentCard({
                   </th>
                   {/* What this variant says on the landing page, so the numbers can be read against the words. */}
                   <td className={`${td} text-ink-muted sm:w-64 sm:min-w-[12rem]`} data-testid="variant-copy" data-label={COLUMNS[1]}>
-                    {copy[row.variant].map((line) => (
-                      <span key={line} className="block">
-                        “{line}”
-                      </span>
-                    ))}
+                    {/* One child: on a phone the cell is a flex row of its label and this. */}
+                    <span className="block min-w-0">
+                      {copy[row.variant].map((line) => (
+                        <span key={line} className="block">
+                          “{line}”
+                        </span>
+                      ))}
+                    </span>
                   </td>
                   <td className={td} data-label={COLUMNS[2]}>
                     {row.visitors}
