@@ -142,7 +142,7 @@ function RevenueChart({ sales }: { sales: SalesView }) {
           <tbody>
             {[...days].reverse().map((day) => (
               <tr key={day.day}>
-                <th scope="row" className={`${plainCell} text-left font-semibold`}>
+                <th scope="row" className={`${plainCell} whitespace-nowrap text-left font-semibold`}>
                   <time dateTime={day.day}>{day.label}</time>
                 </th>
                 <td className={`${plainCell} tabular-nums`}>{day.payments}</td>
