@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
+import { LEGAL_PAGES } from "~/content/legal";
 import { useSiteSettings } from "~/hooks/use-site-settings";
 import { useViewer } from "~/hooks/use-viewer";
 import { journeyFor } from "~/modules/access/home";
@@ -177,9 +178,20 @@ export function SiteFooter({ anchorsBase = "" }: { anchorsBase?: string }) {
           </p>
         </div>
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-sage-100">
-        © {new Date().getFullYear()} LIGHT Cards. Scripture quotations from the King James Version (public domain).
-      </p>
+      <div className="border-t border-white/10 px-4 py-4 text-center text-xs text-sage-100">
+        <nav aria-label="Policies">
+          <ul className="flex flex-wrap justify-center gap-x-5 gap-y-1">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.path}>
+                <a className={`${footerLink} inline-block py-2`} href={page.path}>
+                  {page.linkLabel}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-2">© {new Date().getFullYear()} LIGHT Cards. Scripture quotations from the King James Version (public domain).</p>
+      </div>
     </StaticHtml>
   );
 }

@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const clearCookie = await clearOAuthCookie(context.config, request);
   const outcome = await finishOAuth(context, request, provider.data);
   if (outcome.status === "signed-in") {
-    const landing = await landingAfterSignIn(context.db, outcome.user.id, outcome.redirectTo);
+    const landing = await landingAfterSignIn(context, outcome.user, outcome.redirectTo);
     const response = await redirectWithSession(context, request, outcome.session, landing, {
       type: "success",
       title: "Welcome back!",

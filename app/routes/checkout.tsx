@@ -3,13 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckList } from "~/components/check-list";
+import { CheckoutAlternatives, CheckoutOffer, CheckoutPolicies } from "~/components/checkout/offer";
 import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
 import { SiteHeader } from "~/components/site-chrome";
 import { getAccessStatus } from "~/modules/access/access.server";
 import { returnPathOf } from "~/modules/auth/auth.schema";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, listCategories } from "~/modules/cards/cards.server";
-import { formatPrice } from "~/modules/config/money";
+import { formatPrice, formatPriceShort } from "~/modules/config/money";
 import { recordClick } from "~/modules/experiments/events.server";
 import { ctaPlacementSchema } from "~/modules/experiments/experiments.schema";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
@@ -70,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cardCount,
     categoryCount: categories.length,
     price: formatPrice(context.config.price),
+    priceShort: formatPriceShort(context.config.price),
   };
 }
 
@@ -113,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { step, cancelled, details, account, cardCount, categoryCount, price } = useLoaderData<typeof loader>();
+  const { step, cancelled, details, account, cardCount, categoryCount, price, priceShort } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "checkout-details",
@@ -151,6 +153,7 @@ export default function CheckoutPage() {
           {step === "details" ? (
             <>
               <h1 className="text-center font-serif text-3xl font-bold">Get Full Access</h1>
+              <CheckoutOffer price={priceShort} />
               <CheckList
                 className="my-6 space-y-2"
                 items={[
@@ -177,12 +180,14 @@ export default function CheckoutPage() {
                   Continue to Payment
                 </SubmitButton>
               </Form>
-              <p className="mt-4 text-center text-sm">
-                Buying for someone else?{" "}
-                <Link to="/gift" className="whitespace-nowrap font-semibold text-lavender-700 underline">
-                  Give it as a gift
-                </Link>
-              </p>
+              <CheckoutAlternatives signedIn={Boolean(account)}>
+                <li>
+                  Buying for someone else?{" "}
+                  <Link to="/gift" className="whitespace-nowrap font-semibold text-lavender-700 underline">
+                    Give it as a gift
+                  </Link>
+                </li>
+              </CheckoutAlternatives>
             </>
           ) : (
             <>
@@ -220,6 +225,7 @@ export default function CheckoutPage() {
                 Back to Details
               </Link>
               <p className="mt-4 text-center text-xs text-ink-muted">One-time payment · Lifetime access · 30-day guarantee</p>
+              <CheckoutPolicies />
             </>
           )}
         </div>

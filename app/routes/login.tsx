@@ -108,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await enforceRateLimits(context, request, [{ rule: "sign_in_ip" }, { rule: "sign_in_email", email: submission.value.email }]);
   const outcome = await signInWithPassword(context, submission.value);
   if (outcome.status === "signed-in") {
-    const landing = await landingAfterSignIn(context.db, outcome.user.id, redirectTo);
+    const landing = await landingAfterSignIn(context, outcome.user, redirectTo);
     return redirectWithSession(context, request, outcome.session, landing, { type: "success", title: "Welcome back!" });
   }
   if (outcome.status === "unverified") {

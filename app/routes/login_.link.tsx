@@ -102,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ state: outcome.status }, { status: outcome.status === "expired" ? 410 : 400 });
   }
   const askedHere = await browserAskedForLinkTo(context.config, request, outcome.user.email);
-  const landing = await landingAfterSignIn(context.db, outcome.user.id, linkDestination(destination, askedHere, HOME_PATH));
+  const landing = await landingAfterSignIn(context, outcome.user, linkDestination(destination, askedHere, HOME_PATH));
   return redirectWithSession(context, request, outcome.session, landing, {
     type: "success",
     title: confirmingAccess ? "Access Confirmed!" : "Welcome back!",

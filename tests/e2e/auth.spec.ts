@@ -222,11 +222,11 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("the local admin that npm start prints can sign in", async ({ page }) => {
+  test("the local admin that npm start prints can sign in, and lands on /admin", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(dashboardHeading(page)).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText(ADMIN.email)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("main").getByText(ADMIN.email, { exact: true }).first()).toBeVisible();
   });
 });
 

@@ -16,6 +16,8 @@ async function heroCountsOnAdmin(browser: Browser, testInfo: TestInfo, columnNam
   await admin.addCookies(await adminCookies(testInfo));
   const page = await admin.newPage();
   await page.goto("/admin");
+  // The counts are a click away, under the verdict in plain words.
+  await page.getByTestId("experiment-hero_messaging").getByText("The numbers and the statistics").click();
   const table = page.getByRole("table", { name: "Results of hero_messaging" });
   const column = (await table.getByRole("columnheader").allTextContents()).indexOf(columnName);
   expect(column).toBeGreaterThan(0);

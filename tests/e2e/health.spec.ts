@@ -24,6 +24,9 @@ test.describe("admin health panel", () => {
       await expect(health.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(health.getByTestId("last-webhook")).toBeVisible();
+    // What is serving is for a developer: a click away.
+    await expect(health.getByText("Content version")).toBeHidden();
+    await health.getByText("For a developer: what is serving").click();
     await expect(health.getByText("Content version")).toBeVisible();
     await expect(health.getByText("Build", { exact: true })).toBeVisible();
   });

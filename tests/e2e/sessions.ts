@@ -21,7 +21,7 @@ export function adminSessionFile(outputDir: string): string {
 
 /**
  * Posts the /login form through `request` and follows the redirect home (/today for a buyer, the dashboard without
- * access), as a browser would (which also takes the "Welcome back!" toast); the request context then holds the
+ * access, /admin for the admin), as a browser would (which also takes the "Welcome back!" toast); the request context then holds the
  * lc_session cookie.
  */
 export async function postSignIn(
@@ -36,5 +36,5 @@ export async function postSignIn(
     headers: { Origin: new URL(baseURL).origin },
   });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
-  expect(new URL(response.url()).pathname, `sign-in of ${email} lands home`).toMatch(/^\/(today|dashboard)$/);
+  expect(new URL(response.url()).pathname, `sign-in of ${email} lands home`).toMatch(/^\/(today|dashboard|admin)$/);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { subjectBucket, variantForBucket } from "~/modules/experiments/buckets";
 import { EXPERIMENTS } from "~/modules/experiments/experiments";
+import { plainVerdict, visitorsNeededEach } from "~/modules/experiments/plain-words";
 import { compareVariants, twoProportionZTest } from "~/modules/experiments/statistics";
 
 describe("assignment buckets", () => {
@@ -72,5 +73,33 @@ describe("comparing B with A (values computed by hand)", () => {
     expect(none.pValue).toBeNull();
     expect(none.liftInterval).toBeNull();
     expect(compareVariants({ visitors: 40, conversions: 0 }, { visitors: 40, conversions: 3 }).liftInterval).toBeNull();
+  });
+});
+
+describe("A/B results in plain words (app/modules/experiments/plain-words.ts)", () => {
+  const verdict = (a: { visitors: number; conversions: number }, b: { visitors: number; conversions: number }) =>
+    plainVerdict(a, b, compareVariants(a, b));
+
+  it("says B is ahead only when the difference is larger than chance would make it", () => {
+    expect(verdict({ visitors: 1000, conversions: 20 }, { visitors: 1000, conversions: 45 }).headline).toBe("B is ahead");
+    expect(verdict({ visitors: 1000, conversions: 45 }, { visitors: 1000, conversions: 20 }).headline).toBe("A is ahead");
+  });
+
+  it("says how many more visitors each version needs while it is too early, from the two-proportion sample size", () => {
+    // 2% against 3%: 3,826 visitors each for 95% and 80% power (computed by hand), so about 3,700 more after 200.
+    expect(visitorsNeededEach(0.02, 0.03)).toBe(3826);
+    const early = verdict({ visitors: 200, conversions: 4 }, { visitors: 200, conversions: 6 });
+    expect(early.headline).toBe("Too early to tell: about 3,700 more visitors each");
+    expect(early.detail).toContain("B is ahead so far, but not by enough to rule out chance.");
+  });
+
+  it("says so when there is nothing to compare yet, or nothing between them", () => {
+    expect(verdict({ visitors: 0, conversions: 0 }, { visitors: 0, conversions: 0 }).headline).toBe("Too early to tell: no visitors yet");
+    expect(verdict({ visitors: 50, conversions: 0 }, { visitors: 50, conversions: 0 }).headline).toBe(
+      "Too early to tell: no purchases from either version yet",
+    );
+    expect(verdict({ visitors: 100, conversions: 3 }, { visitors: 100, conversions: 3 }).headline).toBe(
+      "Too early to tell: A and B do equally well so far",
+    );
   });
 });

@@ -7,6 +7,12 @@ describe("an account's home (app/modules/access/home.ts)", () => {
     expect(homeFor({ hasAccess: false })).toBe("/dashboard");
   });
 
+  it("is /admin for the shop's admin, with or without access of their own", () => {
+    expect(homeFor({ hasAccess: true, isAdmin: true })).toBe("/admin");
+    expect(homeFor({ hasAccess: false, isAdmin: true })).toBe("/admin");
+    expect(homeFor({ hasAccess: true, isAdmin: false })).toBe("/today");
+  });
+
   it("puts the Journey on the dashboard: all of it for a buyer, its progress section without access", () => {
     expect(journeyFor({ hasAccess: true })).toBe("/dashboard");
     expect(journeyFor({ hasAccess: false })).toBe("/dashboard?section=journey#journey");

@@ -39,7 +39,7 @@ function sampleAddress(routeId: string): string | null {
 describe("page policy, declared on the route", () => {
   it("keeps the public pages and the visitor's preview cards at the edge, the landing per A/B variant set", () => {
     expect(at("/")).toEqual({ kind: "public", type: "text/html", abTested: true });
-    for (const page of ["/sample-card", "/login", "/register", "/checkout", "/share/a-card"]) {
+    for (const page of ["/sample-card", "/login", "/register", "/checkout", "/share/a-card", "/terms", "/privacy", "/refund-policy"]) {
       expect(at(page), page).toEqual({ kind: "public", type: "text/html" });
     }
     expect(at("/api/cards")).toEqual({ kind: "public", type: "application/json" });

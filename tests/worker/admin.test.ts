@@ -33,10 +33,10 @@ function getJsonAs(vars: Env, path: string, auth: { cookie?: string; token?: str
   return fetchAppWithEnv(vars, path, { headers });
 }
 
-/** Signs in through the /login form and returns the session cookie. */
+/** Signs in through the /login form and returns the session cookie (an admin lands on /admin, anyone else at home). */
 async function signInForm(vars: Env, email: string): Promise<string> {
   const response = await postFormAs(vars, "/login", { email, password: PASSWORD, intent: "password" });
-  expectRedirect(response, "/dashboard", 302);
+  expect(response.status).toBe(302);
   return cookieFrom(response, "lc_session");
 }
 

@@ -29,7 +29,16 @@ beforeEach(async () => {
 
 describe("public pages from the edge cache", () => {
   it("serves a visitor's public page from the cache the second time, the same page", async () => {
-    for (const path of ["/sample-card", "/login", "/register", "/checkout", `/share/${SAMPLE_CARD_ID}`]) {
+    for (const path of [
+      "/sample-card",
+      "/login",
+      "/register",
+      "/checkout",
+      `/share/${SAMPLE_CARD_ID}`,
+      "/terms",
+      "/privacy",
+      "/refund-policy",
+    ]) {
       const url = `${path}?edge=${crypto.randomUUID()}`;
       const first = await page(url);
       expect(first.response.status).toBe(200);

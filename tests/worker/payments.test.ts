@@ -108,6 +108,8 @@ describe("checkout in test mode (development, no Stripe key)", () => {
     const receipt = await latestEmailTo(email);
     expect(receipt.subject).toContain("receipt");
     expect(receipt.link).toContain("/login/link?token=");
+    // The receipt links the shop's policies (Terms, Privacy, Refund policy).
+    for (const path of ["/terms", "/privacy", "/refund-policy"]) expect(receipt.text).toContain(`${ORIGIN}${path}`);
     // The success URL signs in once: opened again (or leaked), it only says a link was emailed.
     const again = await fetchApp(successUrl);
     expect(again.headers.getSetCookie().some((value) => value.startsWith("lc_session="))).toBe(false);

@@ -213,6 +213,37 @@ describe("other public routes", () => {
     expect(visibleText(notes)).toMatch(/Word notes\s*want:\s*lack, be in need/);
   });
 
+  it("the footer links Terms, Privacy and Refund policy; each page shows the owner's words with the price and support address", async () => {
+    const landing = await (await fetchApp("/")).text();
+    const policies = landing.slice(landing.indexOf('aria-label="Policies"'));
+    for (const path of ["/terms", "/privacy", "/refund-policy"]) expect(policies).toContain(`href="${path}"`);
+
+    const refunds = await fetchApp("/refund-policy");
+    expect(refunds.status).toBe(200);
+    const text = visibleText(await refunds.text());
+    expect(text).toContain("Refund Policy");
+    expect(text).toContain("you get your $27 back in full within 30 days of paying");
+    expect(text).toContain(env.SUPPORT_EMAIL);
+    expect(text).not.toMatch(/\{(price|supportEmail)\}/);
+
+    const terms = visibleText(await (await fetchApp("/terms")).text());
+    expect(terms).toContain("You pay $27 once and get lifetime access");
+    const privacy = visibleText(await (await fetchApp("/privacy")).text());
+    expect(privacy).toContain("Privacy Policy");
+    expect(privacy).toContain("never sell or rent your address");
+  });
+
+  it("the checkout's details step shows the price, once and for life, the guarantee, a way in for buyers and the policies", async () => {
+    const html = await (await fetchApp("/checkout")).text();
+    const text = visibleText(html);
+    expect(text).toContain("$27 one-time");
+    expect(text).toContain("Lifetime access · no subscription");
+    expect(text).toContain("30-day guarantee: a full refund if it is not for you.");
+    expect(text).toContain("Already bought? Sign in");
+    expect(html).toContain('href="/login?redirectTo=%2Fcards"');
+    for (const path of ["/terms", "/privacy", "/refund-policy"]) expect(html).toContain(`href="${path}"`);
+  });
+
   it("unknown routes answer 404 'Page Not Found'", async () => {
     const response = await fetchApp("/no-such-page");
     expect(response.status).toBe(404);

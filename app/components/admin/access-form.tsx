@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { ErrorList, FormAlert, SubmitButton, TextField } from "~/components/forms";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useInputBeforeHydration } from "~/hooks/use-input-before-hydration";
-import { adminAccessSchema, adminFormSchema } from "~/modules/access/access.schema";
+import { adminAccessSchema, adminFormSchema, GRANT_MESSAGE_MAX_LENGTH } from "~/modules/access/access.schema";
 import type { AccessResultView } from "~/modules/access/admin-view";
 
 /** The Manage access form of /admin: Check, Grant and Revoke for one email, with a reason for revoking. */
@@ -43,6 +43,23 @@ export function AccessForm({ defaultEmail, lastResult }: { defaultEmail: string;
           className="mt-1 block w-full rounded-xl border border-sage-300 bg-white px-4 py-2 text-base text-ink aria-[invalid=true]:border-red-700"
         />
         <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.message.id} className="block text-sm font-semibold text-ink">
+          Message to them <span className="font-normal text-ink-muted">(optional, sent with a grant)</span>
+        </label>
+        <textarea
+          {...getTextareaProps(fields.message)}
+          key={fields.message.key}
+          rows={3}
+          maxLength={GRANT_MESSAGE_MAX_LENGTH}
+          aria-describedby={`${fields.message.id}-hint ${fields.message.errorId}`}
+          className="mt-1 block w-full rounded-xl border border-sage-300 bg-white px-4 py-2 text-base text-ink aria-[invalid=true]:border-red-700"
+        />
+        <p id={`${fields.message.id}-hint`} className="mt-1 text-xs text-ink-muted">
+          Granting emails them a sign-in link; your words appear above it. At most {GRANT_MESSAGE_MAX_LENGTH} characters.
+        </p>
+        <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
       </div>
       {/* Check comes first: pressing Enter in a field submits with the first button, and checking changes nothing. */}
       <div className="flex flex-wrap gap-3">

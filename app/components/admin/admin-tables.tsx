@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
+import { stacked } from "~/components/admin/stacked";
 import { FormAlert, SubmitButton } from "~/components/forms";
-import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { auditRowView, failedEmailView, purchaseRowView } from "~/modules/access/admin-view";
 
 /** The tables of /admin: failed emails, recent purchases and the audit log, each row as the loader's view shapes it. */
@@ -9,8 +9,7 @@ type PurchaseRowView = ReturnType<typeof purchaseRowView>;
 type FailedEmailView = ReturnType<typeof failedEmailView>;
 type AuditRowView = ReturnType<typeof auditRowView>;
 
-const th = "border-b border-sage-200 px-3 py-2 text-left font-semibold";
-const td = "border-b border-sage-100 px-3 py-2 align-top";
+const td = stacked.td;
 
 /** An email cut to its space with an ellipsis; the whole address is in its title (and read out in full). */
 export function EmailText({ address, className = "" }: { address: string; className?: string }) {
@@ -23,54 +22,76 @@ export function EmailText({ address, className = "" }: { address: string; classN
 
 /** A column heading; a hidden one keeps its name for screen readers only. */
 type Column = string | { label: string; hidden: true };
+const labelOf = (column: Column) => (typeof column === "string" ? column : column.label);
 
-/** The page's tables: a caption, column headings, one row per item, or a line saying there is none. */
+/** A cell: its content, and its own classes beside the table's. */
+type Cell = { content: ReactNode; className?: string };
+
+/**
+ * The page's tables: a caption, column headings, one row per item, or a line saying there is none. On a phone each row
+ * stacks its cells, each named by its column (stacked.ts), so nothing scrolls sideways.
+ */
 function AdminTable<T extends { id: string }>(props: {
   caption: string;
   testId?: string;
   columns: Column[];
   items: T[];
   empty: string;
-  row: (item: T) => ReactNode;
+  row: (item: T) => Cell[];
   children?: ReactNode;
 }) {
   const captionId = useId();
   return (
-    <section className="rounded-3xl bg-white p-4 ring-1 ring-sage-200 sm:p-6">
+    <section aria-labelledby={captionId} className="rounded-3xl bg-white p-4 ring-1 ring-sage-200 sm:p-6">
+      <h2 id={captionId} className="mb-3 text-xl font-semibold">
+        {props.caption}
+      </h2>
       {props.children}
-      <ScrollRegion labelledBy={captionId}>
-        <table className="w-full min-w-[640px] text-sm" data-testid={props.testId}>
-          <caption id={captionId} className="mb-3 text-left text-xl font-semibold">
-            {props.caption}
-          </caption>
-          <thead>
-            <tr>
-              {props.columns.map((column) =>
-                typeof column === "string" ? (
-                  <th key={column} scope="col" className={th}>
-                    {column}
-                  </th>
-                ) : (
-                  <th key={column.label} scope="col" className={th}>
-                    <span className="sr-only">{column.label}</span>
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {props.items.length === 0 ? (
-              <tr>
-                <td colSpan={props.columns.length} className={`${td} text-ink-muted`}>
-                  {props.empty}
-                </td>
-              </tr>
-            ) : (
-              props.items.map((item) => <tr key={item.id}>{props.row(item)}</tr>)
+      <table className={stacked.table} data-testid={props.testId}>
+        <caption className="sr-only">{props.caption}</caption>
+        <thead className={stacked.thead}>
+          <tr>
+            {props.columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col" className={stacked.th}>
+                  {column}
+                </th>
+              ) : (
+                <th key={column.label} scope="col" className={stacked.th}>
+                  <span className="sr-only">{column.label}</span>
+                </th>
+              ),
             )}
-          </tbody>
-        </table>
-      </ScrollRegion>
+          </tr>
+        </thead>
+        <tbody className={stacked.tbody}>
+          {props.items.length === 0 ? (
+            <tr className={stacked.row}>
+              <td colSpan={props.columns.length} className="px-3 py-2 text-ink-muted max-sm:block max-sm:px-0">
+                {props.empty}
+              </td>
+            </tr>
+          ) : (
+            props.items.map((item) => (
+              <tr key={item.id} className={stacked.row}>
+                {props.row(item).map((cell, index) => {
+                  const column = props.columns[index] ?? "";
+                  return (
+                    <td
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns, in order.
+                      key={index}
+                      className={`${td} ${cell.className ?? ""}`}
+                      data-label={typeof column === "string" ? labelOf(column) : ""}
+                    >
+                      {cell.content}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
     </section>
   );
 }
@@ -82,25 +103,25 @@ export function PurchasesTable({ purchases }: { purchases: PurchaseRowView[] }) 
       columns={["Date", "Email", "Provider", "Amount", "Status"]}
       items={purchases}
       empty="No purchases yet."
-      row={(purchase) => (
-        <>
-          <td className={`${td} whitespace-nowrap`}>
-            <time dateTime={purchase.dateIso}>{purchase.date}</time>
-          </td>
-          <td className={td}>
-            <EmailText address={purchase.email} />
-            {purchase.accountEmail ? (
-              <span className="flex text-ink-muted">
-                <span className="shrink-0">Account:&nbsp;</span>
-                <EmailText address={purchase.accountEmail} />
-              </span>
-            ) : null}
-          </td>
-          <td className={td}>{purchase.provider}</td>
-          <td className={td}>{purchase.amount}</td>
-          <td className={td}>{purchase.status}</td>
-        </>
-      )}
+      row={(purchase) => [
+        { content: <time dateTime={purchase.dateIso}>{purchase.date}</time>, className: "sm:whitespace-nowrap" },
+        {
+          content: (
+            <span className="block min-w-0">
+              <EmailText address={purchase.email} />
+              {purchase.accountEmail ? (
+                <span className="flex text-ink-muted">
+                  <span className="shrink-0">Account:&nbsp;</span>
+                  <EmailText address={purchase.accountEmail} />
+                </span>
+              ) : null}
+            </span>
+          ),
+        },
+        { content: purchase.provider },
+        { content: purchase.amount },
+        { content: purchase.status },
+      ]}
     />
   );
 }
@@ -113,27 +134,23 @@ export function FailedEmailsTable({ failedEmails, error }: { failedEmails: Faile
       columns={["Queued", "To", "Subject", "Attempts", "Last error", { label: "Resend", hidden: true }]}
       items={failedEmails}
       empty="No failed emails."
-      row={(email) => (
-        <>
-          <td className={`${td} whitespace-nowrap`}>
-            <time dateTime={email.queuedIso}>{email.queued}</time>
-          </td>
-          <td className={td}>
-            <EmailText address={email.to} />
-          </td>
-          <td className={td}>{email.subject}</td>
-          <td className={td}>{email.attempts}</td>
-          <td className={`${td} break-all`}>{email.lastError}</td>
-          <td className={td}>
+      row={(email) => [
+        { content: <time dateTime={email.queuedIso}>{email.queued}</time>, className: "sm:whitespace-nowrap" },
+        { content: <EmailText address={email.to} /> },
+        { content: email.subject },
+        { content: email.attempts },
+        { content: email.lastError, className: "break-all" },
+        {
+          content: (
             <Form method="post">
               <input type="hidden" name="outboxId" value={email.id} />
               <SubmitButton name="intent" value="resend-email" className="btn-secondary px-4 py-2 text-sm" pendingText="Resending...">
                 Resend
               </SubmitButton>
             </Form>
-          </td>
-        </>
-      )}
+          ),
+        },
+      ]}
     >
       <FormAlert errors={error ? [error] : null} />
     </AdminTable>
@@ -148,21 +165,13 @@ export function AuditLogTable({ auditLog }: { auditLog: AuditRowView[] }) {
       columns={["When", "Who", "Action", "Target", "Details"]}
       items={auditLog}
       empty="No entries yet."
-      row={(entry) => (
-        <>
-          <td className={`${td} whitespace-nowrap`}>
-            <time dateTime={entry.whenIso}>{entry.when}</time>
-          </td>
-          <td className={td}>
-            <EmailText address={entry.actorEmail} />
-          </td>
-          <td className={td}>{entry.action}</td>
-          <td className={td}>
-            <EmailText address={entry.target} />
-          </td>
-          <td className={td}>{entry.detail}</td>
-        </>
-      )}
+      row={(entry) => [
+        { content: <time dateTime={entry.whenIso}>{entry.when}</time>, className: "sm:whitespace-nowrap" },
+        { content: <EmailText address={entry.actorEmail} /> },
+        { content: entry.action },
+        { content: <EmailText address={entry.target} /> },
+        { content: entry.detail },
+      ]}
     />
   );
 }

@@ -68,15 +68,17 @@ export function HealthPanel({ health }: { health: HealthView }) {
             </p>
           )}
         </Tile>
-        <Tile title="Serving">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-ink-muted">Content version</dt>
-            <dd className="break-all font-mono">{serving.contentVersion}</dd>
-            <dt className="text-ink-muted">Build</dt>
-            <dd className="break-all font-mono">{serving.buildVersion}</dd>
-          </dl>
-        </Tile>
       </div>
+      {/* What a developer asks when something looks wrong; an owner seldom needs it, so it waits behind a click. */}
+      <details className="text-sm" data-testid="serving">
+        <summary className="cursor-pointer py-2 font-semibold text-lavender-700">For a developer: what is serving</summary>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-ink-muted">Content version</dt>
+          <dd className="break-all font-mono">{serving.contentVersion}</dd>
+          <dt className="text-ink-muted">Build</dt>
+          <dd className="break-all font-mono">{serving.buildVersion}</dd>
+        </dl>
+      </details>
     </section>
   );
 }

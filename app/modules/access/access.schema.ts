@@ -7,16 +7,25 @@ import { emailSchema } from "~/modules/auth/auth.schema";
 
 export const REVOKE_REASON_MESSAGE = "Please give a reason for revoking access.";
 export const REASON_MAX_LENGTH = 500;
+/** The admin's note to someone they grant access to, sent in the "You've been given LIGHT Cards" email. */
+export const GRANT_MESSAGE_MAX_LENGTH = 500;
 
 export const ADMIN_INTENTS = ["grant", "check", "revoke"] as const;
 export type AdminIntent = (typeof ADMIN_INTENTS)[number];
 
 const reasonSchema = z.string().trim().max(REASON_MAX_LENGTH, `Reasons are at most ${REASON_MAX_LENGTH} characters`).optional();
 
-/** `{ email, reason? }`: the body of the admin API calls and the fields of the admin form. */
+const grantMessageSchema = z
+  .string()
+  .trim()
+  .max(GRANT_MESSAGE_MAX_LENGTH, `Messages are at most ${GRANT_MESSAGE_MAX_LENGTH} characters`)
+  .optional();
+
+/** `{ email, reason?, message? }`: the body of the admin API calls and the fields of the admin form. */
 export const adminAccessSchema = z.object({
   email: emailSchema,
   reason: reasonSchema,
+  message: grantMessageSchema,
 });
 
 /**

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, notLike, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { accessGrants, purchases, type User, users } from "#db/schema";
+import { isAdmin } from "~/modules/auth/guards.server";
 import { type Owner, ownerKey, preparedOwnedRead } from "~/modules/auth/owner.server";
 import { sendSignInLinkIfAccountExists } from "~/modules/auth/sign-in-link.server";
 import { runAfterResponse } from "~/modules/background/after-response.server";
@@ -80,10 +81,11 @@ export async function pageAudienceFor(db: Database, owner: Owner): Promise<Exclu
 
 /**
  * Where a sign-in sends the browser: the destination it carries, except that home (/today, the default) is the
- * dashboard for an account without access (homeFor). Decided here, so the welcome toast arrives with the page.
+ * dashboard for an account without access and /admin for the admin (homeFor). Decided here, so the welcome toast arrives with the page.
  */
-export async function landingAfterSignIn(db: Database, owner: Owner, destination: string): Promise<string> {
-  return leadsHome(destination) ? homeFor(await getAccessStatus(db, owner)) : destination;
+export async function landingAfterSignIn(context: AppLoadContext, user: User, destination: string): Promise<string> {
+  if (!leadsHome(destination)) return destination;
+  return homeFor({ ...(await getAccessStatus(context.db, user.id)), isAdmin: isAdmin(context, user) });
 }
 
 /**

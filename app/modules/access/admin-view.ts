@@ -5,7 +5,7 @@
 import type { OutboxEmail } from "#db/schema";
 import { formatPrice } from "~/modules/config/money";
 import type { ToastInput } from "~/modules/toast/toast";
-import type { grantAccessByEmail, listAuditLog, listRecentPurchases, revokeAccessByEmail } from "./grants.server";
+import type { GrantOutcome, listAuditLog, listRecentPurchases, revokeAccessByEmail } from "./grants.server";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -113,14 +113,15 @@ export function auditRowView(row: AuditRow) {
 /** Revoking ends admin grants only; a paid purchase ends with its refund (the Stripe webhook). */
 export const STILL_HAS_PURCHASE_MESSAGE = "This email still has access through a paid purchase; refund it in Stripe to end that.";
 
-/** The toast after a grant. */
-export function grantedToast(granted: Awaited<ReturnType<typeof grantAccessByEmail>>): ToastInput {
+/** The toast after a grant: who has access now, and whether they were told. */
+export function grantedToast(granted: GrantOutcome): ToastInput {
+  const told = granted.emailed ? " We emailed them a sign-in link." : " They already had access, so no email was sent.";
   return {
     type: "success",
     title: "Access Granted!",
     description: granted.createdUser
-      ? `${granted.user.email} now has access. A new account was created; its owner can sign in with an emailed link.`
-      : `${granted.user.email} now has access to the full collection.`,
+      ? `${granted.user.email} now has access. A new account was created.${told}`
+      : `${granted.user.email} now has access to the full collection.${told}`,
   };
 }
 

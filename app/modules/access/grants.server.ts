@@ -1,7 +1,11 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { accessGrants, adminAuditLog, purchases, type User, users } from "#db/schema";
 import { type Actor, auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
+import { newSignInLink } from "~/modules/auth/sign-in-link.server";
+import { countCards } from "~/modules/cards/cards.server";
+import { accessGrantedEmail } from "~/modules/email/templates.server";
 import { deleteSubscriptionsOfUserStatement } from "~/modules/push/subscriptions.server";
 import { createUser, findUserByEmail } from "~/modules/users/users.server";
 import { type AccessStatus, getAccessStatus, getAccessStatusByEmail } from "./access.server";
@@ -45,6 +49,33 @@ export async function grantAccessByEmail(
       grantAudit,
     ]);
   return { user, createdUser, alreadyHadGrant: Boolean(active) };
+}
+
+export type GrantOutcome = Awaited<ReturnType<typeof grantAccessByEmail>> & { emailed: boolean };
+
+/**
+ * A grant from /admin or /api/grant-access: grants, then tells the recipient ("You've been given LIGHT Cards") with a
+ * sign-in link and the admin's message, if any. Only a grant that gives access tells anyone: an address that already
+ * had access (an earlier grant, a purchase) gets no email, and the outcome says so.
+ */
+export async function grantAccessAndTellRecipient(
+  context: Pick<AppLoadContext, "db" | "config" | "email">,
+  input: { email: string; actor: Actor; reason: string | null; message: string | null },
+): Promise<GrantOutcome> {
+  const before = await getAccessStatusByEmail(context.db, input.email);
+  const granted = await grantAccessByEmail(context.db, input);
+  if (before.status.hasAccess) return { ...granted, emailed: false };
+  const [signInLink, cardCount] = await Promise.all([newSignInLink(context, granted.user), countCards(context.db)]);
+  await context.email.send(
+    accessGrantedEmail(granted.user.email, {
+      signInLink,
+      loginLink: new URL("/login", context.config.appOrigin).toString(),
+      message: input.message,
+      cardCount,
+      appOrigin: context.config.appOrigin,
+    }),
+  );
+  return { ...granted, emailed: true };
 }
 
 /**

@@ -6,7 +6,10 @@ import type { Viewer } from "./viewer";
  * lands by default and the installed app's start); an account without access starts from its dashboard, which holds
  * the preview and the offer. The one answer: the navigation, sign-in's landing and /today's own gate all ask it.
  */
-export function homeFor(viewer: Pick<Viewer, "hasAccess">): string {
+export function homeFor(viewer: Pick<Viewer, "hasAccess"> & Partial<Pick<Viewer, "isAdmin">>): string {
+  // The shop's owner signs in to run the shop: /admin (sales, customers, access). Their own Today tab still leads to
+  // the practice: the navigation asks without isAdmin.
+  if (viewer.isAdmin) return "/admin";
   return viewer.hasAccess ? HOME_PATH : "/dashboard";
 }
 

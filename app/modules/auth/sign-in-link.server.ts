@@ -25,11 +25,20 @@ export function requestSignInLink(context: Context, input: SignInLinkRequest): v
 export async function sendSignInLinkIfAccountExists(context: Context, input: SignInLinkRequest): Promise<void> {
   const user = await findUserByEmail(context.db, input.email);
   if (!user) return;
+  await context.email.send(signInLinkEmail(user.email, await newSignInLink(context, user, input)));
+}
+
+/** A fresh 15-minute sign-in link for an account, for an email that carries one (a requested link, an admin's grant). */
+export async function newSignInLink(
+  context: Pick<Context, "db" | "config">,
+  user: Pick<User, "id">,
+  options: Omit<SignInLinkRequest, "email"> = {},
+): Promise<string> {
   const token = await createOneTimeToken(context.db, user.id, "sign_in");
   const extra: Record<string, string> = {};
-  if (input.redirectTo) extra.redirectTo = input.redirectTo;
-  if (input.confirmation) extra.confirm = input.confirmation;
-  await context.email.send(signInLinkEmail(user.email, link(context, "/login/link", token, extra)));
+  if (options.redirectTo) extra.redirectTo = options.redirectTo;
+  if (options.confirmation) extra.confirm = options.confirmation;
+  return link(context, "/login/link", token, extra);
 }
 
 /**

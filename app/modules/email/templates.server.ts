@@ -1,3 +1,4 @@
+import { LEGAL_PAGES } from "~/content/legal";
 import { type Card, passagesOf } from "~/modules/cards/card";
 import type { EmailMessage } from "./send.server";
 
@@ -8,17 +9,45 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-export function layout(input: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): EmailMessage {
-  const text = `${input.intro}\n\n${input.action}: ${input.link}\n\n${input.outro}\n\n— ${PRODUCT}`;
+type Layout = {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  link: string;
+  outro: string;
+  /** Someone's own words (an admin's message with a grant), quoted as they wrote them. */
+  quote?: { by: string; text: string } | null;
+  /** The shop's policies, under the receipts (app/content/legal.ts). */
+  policies?: { origin: string } | null;
+};
+
+export function layout(input: Layout): EmailMessage {
+  const policies = input.policies ? policyLinks(input.policies.origin) : [];
+  const quoteText = input.quote ? `${input.quote.by}:\n"${input.quote.text}"\n\n` : "";
+  const policyText = policies.length ? `\n\n${policies.map((policy) => `${policy.label}: ${policy.href}`).join("\n")}` : "";
+  const text = `${input.intro}\n\n${quoteText}${input.action}: ${input.link}\n\n${input.outro}\n\n— ${PRODUCT}${policyText}`;
+  const quoteHtml = input.quote
+    ? `<p style="margin-bottom:4px">${escapeHtml(input.quote.by)}:</p>
+<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #b7a6dd;white-space:pre-line">${escapeHtml(input.quote.text)}</blockquote>\n`
+    : "";
+  const policyHtml = policies.length
+    ? `\n<p style="font-size:12px;color:#4b5563">${policies.map((policy) => `<a href="${escapeHtml(policy.href)}" style="color:#4b5563">${escapeHtml(policy.label)}</a>`).join(" · ")}</p>`
+    : "";
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <h1 style="font-size:20px;color:#3d5a40">${PRODUCT}</h1>
 <p>${escapeHtml(input.intro)}</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#5b3f99;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(input.action)}</a></p>
+${quoteHtml}<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#5b3f99;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(input.action)}</a></p>
 <p style="font-size:13px;color:#4b5563">Or paste this link into your browser: ${escapeHtml(input.link)}</p>
 <p>${escapeHtml(input.outro)}</p>
-<p>— ${PRODUCT}</p>
+<p>— ${PRODUCT}</p>${policyHtml}
 </body></html>`;
   return { to: input.to, subject: input.subject, text, html };
+}
+
+/** The Terms, Privacy and Refund policy pages, as absolute links for an email. */
+function policyLinks(origin: string) {
+  return LEGAL_PAGES.map((page) => ({ label: page.linkLabel, href: new URL(page.path, origin).toString() }));
 }
 
 export function verificationEmail(to: string, link: string): EmailMessage {
@@ -77,6 +106,26 @@ export function signInLinkEmail(to: string, link: string): EmailMessage {
   });
 }
 
+/**
+ * An admin granted access: the recipient hears of it, with a sign-in link and the admin's message if they wrote one.
+ * The link is a sign-in link like any other (15 minutes, once); the email says how to get another.
+ */
+export function accessGrantedEmail(
+  to: string,
+  input: { signInLink: string; loginLink: string; message: string | null; cardCount: number; appOrigin: string },
+): EmailMessage {
+  return layout({
+    to,
+    subject: `You've been given ${PRODUCT}`,
+    intro: `You've been given lifetime access to ${PRODUCT}: all ${input.cardCount} Scripture affirmation cards, to read, speak aloud and keep. There is nothing to pay.`,
+    quote: input.message ? { by: "A note that came with it", text: input.message } : null,
+    action: "Sign in and open your cards",
+    link: input.signInLink,
+    outro: `This sign-in link works once, for 15 minutes. After that, open ${input.loginLink} and ask for a new sign-in link with this email address (${to}); no password is needed.`,
+    policies: { origin: input.appOrigin },
+  });
+}
+
 /** Confirms deleting an account that has no password: the mailbox is its only key. */
 export function accountDeletionEmail(to: string, link: string): EmailMessage {
   return layout({
@@ -95,7 +144,15 @@ export function accountDeletionEmail(to: string, link: string): EmailMessage {
  */
 export function receiptEmail(
   to: string,
-  input: { amount: string; cardCount: number; signInLink: string; collectionLink: string; supportEmail: string; hasPassword: boolean },
+  input: {
+    amount: string;
+    cardCount: number;
+    signInLink: string;
+    collectionLink: string;
+    supportEmail: string;
+    hasPassword: boolean;
+    appOrigin: string;
+  },
 ): EmailMessage {
   const later = input.hasPassword
     ? "Afterwards, sign in with your password or ask for a new link on the sign-in page."
@@ -107,6 +164,7 @@ export function receiptEmail(
     action: "Sign in to your collection",
     link: input.signInLink,
     outro: `This sign-in link works once, for 15 minutes. ${later} Your collection lives at: ${input.collectionLink}`,
+    policies: { origin: input.appOrigin },
   });
 }
 
@@ -118,6 +176,7 @@ export function refundEmail(to: string, input: { amount: string; supportEmail: s
     action: `Visit ${PRODUCT}`,
     link: input.appOrigin,
     outro: "You can buy the collection again at any time.",
+    policies: { origin: input.appOrigin },
   });
 }
 
@@ -130,6 +189,7 @@ export function duplicatePaymentRefundEmail(to: string, input: { amount: string;
     action: "Open Your Collection",
     link: `${input.appOrigin}/cards`,
     outro: "Refunds usually reach your statement within 5 to 10 business days.",
+    policies: { origin: input.appOrigin },
   });
 }
 

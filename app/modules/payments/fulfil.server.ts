@@ -185,6 +185,7 @@ async function sendReceipt(context: Context, user: User, purchase: Purchase) {
         collectionLink: `${config.appOrigin}/cards`,
         supportEmail: config.supportEmail,
         hasPassword: Boolean(user.passwordHash),
+        appOrigin: config.appOrigin,
       }),
     );
   } catch (error) {

@@ -3,6 +3,7 @@ import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { affirmationCards, practiceDays } from "#db/schema";
 import { type Owner, ownerIdSql } from "~/modules/auth/owner.server";
+import { csvField } from "~/modules/http/csv";
 import type { JournalEntry } from "./journal";
 import { EVENING_ANSWER_LABELS } from "./practice.schema";
 
@@ -97,13 +98,6 @@ export function journalMarkdown(entries: readonly JournalEntry[]): string {
     return lines.join("\n");
   });
   return ["# My LIGHT Cards journal", "", ...days].join("\n").trimEnd().concat("\n");
-}
-
-/** A CSV field: quoted, quotes doubled, and a leading formula character neutralised for spreadsheets. */
-function csvField(value: string | null): string {
-  const text = value ?? "";
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /** The whole journal as CSV (RFC 4180), one row per day. */

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "@remix-run/cloudflare";
-import type { Database } from "#db/client";
 import type { EndConfirmation, ExperimentFormError } from "~/components/admin/experiments-panel";
 import {
   type AdminIntent,
@@ -11,7 +10,7 @@ import {
   resendEmailSchema,
 } from "~/modules/access/access.schema";
 import { type AccessResultView, accessResultView, grantedToast, revokedToast } from "~/modules/access/admin-view";
-import { checkAccessByEmail, grantAccessByEmail, revokeAccessByEmail } from "~/modules/access/grants.server";
+import { checkAccessByEmail, grantAccessAndTellRecipient, revokeAccessByEmail } from "~/modules/access/grants.server";
 import type { Actor } from "~/modules/audit/audit-log.server";
 import { resendFailedEmail } from "~/modules/email/queue.server";
 import { changeExperiment } from "~/modules/experiments/admin.server";
@@ -38,16 +37,16 @@ const FAILURE_MESSAGES = {
   revoke: "Failed to revoke access. Please try again.",
 } as const;
 
-type IntentInput = { email: string; reason: string | null; actor: Actor };
+type IntentInput = { email: string; reason: string | null; message: string | null; actor: Actor };
 
 /** Grant and revoke end in a toast on the page they redirect to (Post/Redirect/Get); check shows its result. */
 type IntentOutcome = { toast: ToastInput } | { check: AccessResultView };
 
 /** One function per button; each calls the access module and says what to show. */
-const INTENTS: Record<AdminIntent, (db: Database, input: IntentInput) => Promise<IntentOutcome>> = {
-  grant: async (db, input) => ({ toast: grantedToast(await grantAccessByEmail(db, input)) }),
-  revoke: async (db, input) => ({ toast: revokedToast(await revokeAccessByEmail(db, { ...input, reason: input.reason ?? "" })) }),
-  check: async (db, input) => ({ check: accessResultView(input.email, await checkAccessByEmail(db, input)) }),
+const INTENTS: Record<AdminIntent, (context: AppLoadContext, input: IntentInput) => Promise<IntentOutcome>> = {
+  grant: async (context, input) => ({ toast: grantedToast(await grantAccessAndTellRecipient(context, input)) }),
+  revoke: async ({ db }, input) => ({ toast: revokedToast(await revokeAccessByEmail(db, { ...input, reason: input.reason ?? "" })) }),
+  check: async ({ db }, input) => ({ check: accessResultView(input.email, await checkAccessByEmail(db, input)) }),
 };
 
 const answer = (actionData: AdminActionData, status = 200) => data(actionData, { status });
@@ -71,7 +70,8 @@ async function accessAction(context: AppLoadContext, actor: Actor, formData: For
   const { intent, email } = submission.value;
   let outcome: IntentOutcome;
   try {
-    outcome = await INTENTS[intent](context.db, { email, reason: reasonOrNull(submission.value.reason), actor });
+    const { reason, message } = submission.value;
+    outcome = await INTENTS[intent](context, { email, reason: reasonOrNull(reason), message: reasonOrNull(message), actor });
   } catch (error) {
     // The one error path: logged, and answered with the spec's message for that button (503).
     logProblem("warn", `Admin ${intent} failed`, error);

@@ -1,14 +1,16 @@
 /**
- * /admin: access by email, failed emails, purchases, the A/B tests and the audit log. Each section is a component in
- * app/components/admin/ fed by this loader; every button posts to the action, which answers per section
- * (actions.server.ts).
+ * /admin, the owner's page: sales, customers, access by email, the A/B tests, the shop's health, failed emails,
+ * purchases and the audit log. Each section is a component in app/components/admin/ fed by this loader; every button
+ * posts to the action, which answers per section (actions.server.ts). The customer search is a GET (?q=).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessForm, AccessResult } from "~/components/admin/access-form";
 import { AuditLogTable, EmailText, FailedEmailsTable, PurchasesTable } from "~/components/admin/admin-tables";
+import { CustomersPanel } from "~/components/admin/customers-panel";
 import { ExperimentsPanel } from "~/components/admin/experiments-panel";
 import { HealthPanel } from "~/components/admin/health-panel";
+import { SalesPanel } from "~/components/admin/sales-panel";
 import { AppShell } from "~/components/app-shell";
 import { describeVariants } from "~/content/landing-copy";
 import { getAccessStatusByEmail } from "~/modules/access/access.server";
@@ -23,6 +25,10 @@ import { loadExperimentResults } from "~/modules/experiments/results.server";
 import { readExperimentSettings } from "~/modules/experiments/settings.server";
 import { loadHealth } from "~/modules/health/health.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { customerSearchSchema } from "~/modules/sales/customers.schema";
+import { searchCustomers } from "~/modules/sales/customers.server";
+import { loadSalesSummary } from "~/modules/sales/sales.server";
+import { customersView, salesView } from "~/modules/sales/sales-view";
 import { adminAction } from "./actions.server";
 
 export const headers = forwardHeaders;
@@ -35,13 +41,19 @@ export const meta: MetaFunction = () => [{ title: "Admin | LIGHT Cards" }, { nam
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const requested = emailSchema.safeParse(new URL(request.url).searchParams.get("email") ?? "");
+  const url = new URL(request.url);
+  const requested = emailSchema.safeParse(url.searchParams.get("email") ?? "");
+  // A search too long or garbled searches for nothing rather than failing the page.
+  const query = customerSearchSchema.safeParse(url.searchParams.get("q") ?? "").data ?? "";
   let result: AccessResultView | null = null;
   if (requested.success) {
     const { user, status } = await getAccessStatusByEmail(context.db, requested.data);
     result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
   }
-  const [purchases, auditLog, experiments, failedEmails, collection] = await Promise.all([
+  const now = new Date();
+  const [sales, customers, purchases, auditLog, experiments, failedEmails, collection] = await Promise.all([
+    loadSalesSummary(context.db, { now, currency: context.config.price.currency }),
+    searchCustomers(context.db, { query }),
     listRecentPurchases(context.db),
     listAuditLog(context.db),
     readExperimentSettings(context.cloudflare.env.AB_KV).then((settings) => loadExperimentResults(context.db, settings)),
@@ -55,8 +67,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categoryCount: collection.categories.length,
   });
   // The health panel (docs/decisions/029).
-  const health = await loadHealth(context.db, { now: new Date(), contentVersion: collection.version, buildVersion: context.buildVersion });
+  const health = await loadHealth(context.db, { now, contentVersion: collection.version, buildVersion: context.buildVersion });
   return {
+    sales: salesView(sales),
+    customers: customersView(customers),
+    query,
     health,
     experiments,
     variantCopy,
@@ -75,7 +90,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminPage() {
-  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails, health } = useLoaderData<typeof loader>();
+  const { sales, customers, query, adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails, health } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const access = actionData?.section === "access" ? actionData : null;
@@ -94,6 +110,9 @@ export default function AdminPage() {
           </p>
         </div>
 
+        <SalesPanel sales={sales} />
+        <CustomersPanel customers={customers} query={query} />
+
         <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
           <section aria-labelledby="access-title" className="rounded-3xl bg-white p-6 ring-1 ring-sage-200">
             <h2 id="access-title" className="text-xl font-semibold">
@@ -110,8 +129,9 @@ export default function AdminPage() {
             </h2>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-ink">
               <li>
-                <strong>Grant Access</strong> gives an email lifetime access to the full collection. If no account exists for it, one is
-                created; its owner signs in with an emailed sign-in link.
+                <strong>Grant Access</strong> gives an email lifetime access to the full collection (a gift, a thank-you, a lost purchase).
+                If no account exists for it, one is created. We email them "You've been given LIGHT Cards" with a sign-in link and your
+                message, if you write one.
               </li>
               <li>
                 <strong>Check Access</strong> shows whether an email has access, the user ID of its account and the date of its first paid
@@ -126,15 +146,15 @@ export default function AdminPage() {
           </section>
         </div>
 
-        <HealthPanel health={health} />
-        <FailedEmailsTable failedEmails={failedEmails} error={actionData?.section === "resend-error" ? actionData.error : null} />
-        <PurchasesTable purchases={purchases} />
         <ExperimentsPanel
           experiments={experiments}
           variantCopy={variantCopy}
           error={actionData?.section === "experiment-error" ? actionData.error : null}
           confirmEnd={actionData?.section === "experiment-confirm-end" ? actionData.confirmEnd : null}
         />
+        <PurchasesTable purchases={purchases} />
+        <HealthPanel health={health} />
+        <FailedEmailsTable failedEmails={failedEmails} error={actionData?.section === "resend-error" ? actionData.error : null} />
         <AuditLogTable auditLog={auditLog} />
       </main>
     </AppShell>
