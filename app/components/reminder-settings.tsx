@@ -2,6 +2,7 @@ import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, type S
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { ErrorList, SubmitButton } from "~/components/forms";
+import { useBrowserTimeZone } from "~/hooks/use-time-zone-cookie";
 import {
   CONFIRM_EMAIL_INTENT,
   clockLabel,
@@ -35,6 +36,7 @@ export function ReminderSettings({ state, lastResult }: { state: ReminderState; 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: remindersSchema }),
     shouldRevalidate: "onInput",
   });
+  const browserZone = useBrowserTimeZone();
   const waitingForConfirmation = state.newsletterSubscribed && !state.emailVerified;
   return (
     <div className="mt-2 space-y-4">
@@ -52,6 +54,7 @@ export function ReminderSettings({ state, lastResult }: { state: ReminderState; 
       ) : null}
       <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value={REMINDERS_INTENT} />
+        <input type="hidden" name={fields.timeZone.name} value={browserZone} />
         <label className="flex min-h-[44px] cursor-pointer items-center gap-3 text-sm text-ink">
           <input
             {...getInputProps(fields.newsletterSubscribed, { type: "checkbox" })}

@@ -77,13 +77,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === REMINDERS_INTENT) {
     const submission = parseWithZod(formData, { schema: remindersSchema });
     if (submission.status !== "success") return data({ remindersResult: submission.reply() }, { status: 400 });
-    const { newsletterSubscribed, morningTime, eveningReminder, eveningTime } = submission.value;
+    const { newsletterSubscribed, morningTime, eveningReminder, eveningTime, timeZone: formZone } = submission.value;
     const settings = {
       newsletterSubscribed,
       morningMinutes: morningTime,
       eveningMinutes: eveningReminder ? (eveningTime ?? DEFAULT_EVENING_MINUTES) : null,
     };
-    const timeZone = await saveReminderSettings(context.db, user, { ...settings, requestedTimeZone: timeZoneFromRequest(request) });
+    const timeZone = await saveReminderSettings(context.db, user, {
+      ...settings,
+      requestedTimeZone: formZone || timeZoneFromRequest(request),
+    });
     const { hasAccess } = await getAccessStatus(context.db, user.id);
     const summary = reminderSummary({ ...settings, timeZone, emailVerified: user.emailVerified, hasAccess });
     return redirectWithToast(context.config, HERE, { type: "success", title: "Reminders saved", description: summary });

@@ -224,9 +224,11 @@ describe("an address not yet confirmed (046)", () => {
     expect(await emailsTo(me.email, MORNING)).toHaveLength(1);
   });
 
-  it("a confirmed account is never offered the confirmation, and turning the card off says so", async () => {
+  it("a confirmed account is never offered the confirmation, its zone comes from the form, and turning the card off says so", async () => {
     const me = await signedInUser("confirmed");
-    await subscribe(me, "Europe/Paris");
+    // With JavaScript the form sends the browser's zone itself: no lc_tz cookie needed.
+    const fields = { intent: "reminders", newsletterSubscribed: "on", morningTime: "07:00", timeZone: "Europe/Paris" };
+    expectRedirect(await postForm("/settings", fields, { cookie: me.cookie }), "/settings", 302);
     const on = visibleText(await (await fetchApp("/settings", { headers: { Cookie: me.cookie } })).text());
     expect(on).toContain("Daily card on: it reaches your inbox each morning at 07:00 (Europe/Paris time).");
     expect(on).not.toContain("Confirm your email to start");

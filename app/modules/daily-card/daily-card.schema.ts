@@ -67,6 +67,8 @@ export const remindersSchema = z.object({
   eveningTime: quarterHour
     .refine((minutes) => minutes >= EVENING_REMINDER_FROM_MINUTES, "The evening reminder comes from 17:00.")
     .optional(),
+  /** The browser's zone, sent by the form once the page runs (else the lc_tz cookie counts): 021. */
+  timeZone: z.string().max(64).optional(),
 });
 
 export type ReminderState = {
