@@ -67,7 +67,7 @@ const QUARTER_HOUR = 15 * 60_000;
 
 describe("the daily card cron", () => {
   it("sends each subscriber one card per local day, in the run where their 7:00 has just passed, across a DST change", {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const newYork = await subscriber({ timeZone: "America/New_York" });
     const london = await subscriber({ timeZone: "Europe/London" });

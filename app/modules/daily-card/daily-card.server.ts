@@ -4,7 +4,7 @@
  * that channel. A row in daily_card_sends (unique per user, local day, slot and channel), written in one batch with
  * the message, is what makes a second run, an overlapping run or a retry send nothing more.
  */
-import { and, eq, gt, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
 import { dailyCardSends, emailOutbox, type User, users } from "#db/schema";
@@ -31,8 +31,9 @@ export const DAILY_CARD_CRON = "*/15 * * * *";
  */
 const DUE_FOR_MINUTES = 60;
 
-/** Zones are matched in chunks: D1 binds at most 100 parameters per statement. */
+/** Zones are matched in chunks: D1 binds at most 100 parameters per statement (a few go to the other conditions). */
 const ZONES_PER_QUERY = 50;
+const PARAMETERS_PER_QUERY = 80;
 
 export type ReminderSlot = "morning" | "evening";
 
@@ -205,7 +206,8 @@ export async function saveReminderSettings(
 
 /**
  * Users `reaches` selects whose `slot` is due at `now`. The zones first, grouped by their wall clock now (zones on one
- * offset share it), then per group the users whose time fell in the last hour of that clock.
+ * offset share it); then, in as few statements as D1's bound parameters allow, the users of each group whose time fell
+ * in the last hour of that clock.
  */
 async function findDueUsers(db: Database, now: Date, slot: ReminderSlot, reaches: SQL): Promise<Recipient[]> {
   const column = slotColumn[slot];
@@ -216,29 +218,39 @@ async function findDueUsers(db: Database, now: Date, slot: ReminderSlot, reaches
     const { minutes } = localClock(now, timeZone);
     byClock.set(minutes, [...(byClock.get(minutes) ?? []), timeZone]);
   }
-  const columns = { id: users.id, email: users.email, timeZone: users.timeZone };
-  const found: Recipient[] = [];
+  // One condition per group of at most ZONES_PER_QUERY zones: its zones, and its clock's last hour.
+  const conditions: { sql: SQL; parameters: number }[] = [];
   for (const [minutes, group] of byClock) {
-    const dueNow = and(where, gt(column, minutes - DUE_FOR_MINUTES), lte(column, minutes));
+    const dueNow = and(gt(column, minutes - DUE_FOR_MINUTES), lte(column, minutes)) as SQL;
     // Users whose zone is unknown count in UTC (docs/decisions/021).
-    if (group.includes(null))
-      found.push(
-        ...(await db
-          .select(columns)
-          .from(users)
-          .where(and(dueNow, isNull(users.timeZone)))),
-      );
+    if (group.includes(null)) conditions.push({ sql: and(dueNow, isNull(users.timeZone)) as SQL, parameters: 2 });
     const named = group.filter((zone): zone is string => zone !== null);
     for (let start = 0; start < named.length; start += ZONES_PER_QUERY) {
       const chunk = named.slice(start, start + ZONES_PER_QUERY);
+      conditions.push({ sql: and(dueNow, inArray(users.timeZone, chunk)) as SQL, parameters: chunk.length + 2 });
+    }
+  }
+  const columns = { id: users.id, email: users.email, timeZone: users.timeZone };
+  const found: Recipient[] = [];
+  let batch: SQL[] = [];
+  let parameters = 0;
+  const flush = async () => {
+    if (batch.length > 0)
       found.push(
         ...(await db
           .select(columns)
           .from(users)
-          .where(and(dueNow, inArray(users.timeZone, chunk)))),
+          .where(and(where, or(...batch)))),
       );
-    }
+    batch = [];
+    parameters = 0;
+  };
+  for (const condition of conditions) {
+    if (parameters + condition.parameters > PARAMETERS_PER_QUERY) await flush();
+    batch.push(condition.sql);
+    parameters += condition.parameters;
   }
+  await flush();
   return found;
 }
 
