@@ -40,9 +40,11 @@ export function ReminderSettings({ state, lastResult }: { state: ReminderState; 
   const waitingForConfirmation = state.newsletterSubscribed && !state.emailVerified;
   return (
     <div className="mt-2 space-y-4">
-      <p className="text-sm text-ink-muted" data-testid="reminder-summary">
-        {reminderSummary(state)}
-      </p>
+      {waitingForConfirmation ? null : (
+        <p className="text-sm text-ink-muted" data-testid="reminder-summary">
+          {reminderSummary(state)}
+        </p>
+      )}
       {waitingForConfirmation ? (
         <Form method="post" preventScrollReset className="rounded-2xl bg-accent-soft p-4">
           <p className="text-sm font-semibold">Confirm your email to start</p>
