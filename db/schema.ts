@@ -47,6 +47,10 @@ export const users = sqliteTable(
     timeZoneChangedAt: integer("time_zone_changed_at", { mode: "timestamp_ms" }),
     /** Opt-in: never pre-ticked. */
     newsletterSubscribed: integer("newsletter_subscribed", { mode: "boolean" }).notNull().default(false),
+    /** When the morning card is sent, in minutes after local midnight (a quarter hour; 7:00 unless chosen: 049). */
+    morningReminderMinutes: integer("morning_reminder_minutes").notNull().default(420),
+    /** The evening reminder's time in minutes after local midnight (from 17:00), or null when it is off (049). */
+    eveningReminderMinutes: integer("evening_reminder_minutes"),
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -534,11 +538,20 @@ export const dailyCardSends = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The user's calendar day (YYYY-MM-DD in their time zone) the card was for. */
     day: text("day").notNull(),
+    /** Which reminder of that day: the morning card or the evening reminder (049). */
+    slot: text("slot", { enum: ["morning", "evening"] })
+      .notNull()
+      .default("morning"),
+    /** How it went out: email here; a push channel records its own row (049). */
+    channel: text("channel").notNull().default("email"),
     cardId: text("card_id").notNull(),
     outboxId: text("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("daily_card_sends_user_day_unique").on(t.userId, t.day), index("daily_card_sends_created_at_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("daily_card_sends_user_day_slot_channel_unique").on(t.userId, t.day, t.slot, t.channel),
+    index("daily_card_sends_created_at_idx").on(t.createdAt),
+  ],
 );
 
 export const testimonials = sqliteTable(

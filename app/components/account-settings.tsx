@@ -4,28 +4,40 @@ import { Form, Link } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { AccountData } from "~/components/account-data";
 import { AccountSecurity } from "~/components/account-security";
-import { DailyEmailSwitch } from "~/components/daily-email-switch";
 import { SubmitButton, TextField } from "~/components/forms";
 import { DeviceNotifications } from "~/components/notifications/device-notifications";
+import { ReminderSettings } from "~/components/reminder-settings";
 import { useViewer } from "~/hooks/use-viewer";
 import { PROFILE_INTENT, profileSchema } from "~/modules/auth/auth.schema";
 
 /**
  * The settings page's sections, in the order a reader looks for them: who they are, what reaches them each day (the
- * daily card now; reminders belong beside it), how they sign in, and their data.
+ * daily card and its reminders), how they sign in, and their data.
  */
 export function AccountSettings({
   user,
   notifications,
   profileResult,
   setPasswordResult,
+  remindersResult,
   error,
 }: {
-  user: { email: string; firstName: string | null; lastName: string | null; newsletterSubscribed: boolean; hasPassword: boolean };
+  user: {
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    newsletterSubscribed: boolean;
+    emailVerified: boolean;
+    morningMinutes: number;
+    eveningMinutes: number | null;
+    timeZone: string;
+    hasPassword: boolean;
+  };
   /** This device's notifications and the account's devices (a buyer's: docs/decisions/046-web-push.md). */
   notifications: ComponentProps<typeof DeviceNotifications>;
   profileResult: SubmissionResult<string[]> | undefined;
   setPasswordResult: ComponentProps<typeof AccountSecurity>["setPasswordResult"];
+  remindersResult: SubmissionResult<string[]> | undefined;
   /** A form the page could not read (a hand-made post): said once, at the top. */
   error: string | undefined;
 }) {
@@ -64,7 +76,7 @@ export function AccountSettings({
         <h2 id="email-preferences-title" className="text-xl font-semibold">
           Daily Card
         </h2>
-        <DailyEmailSwitch subscribed={user.newsletterSubscribed} />
+        <ReminderSettings state={{ ...user, hasAccess: owns }} lastResult={remindersResult} />
         {owns ? (
           <p className="mt-4 text-sm">
             <Link to="/wallpaper" className="font-semibold underline">

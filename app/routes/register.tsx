@@ -105,7 +105,9 @@ export default function RegisterPage() {
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" />
         <PasswordField field={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
         <CheckboxField field={fields.newsletterSubscribed} label="Send me the daily card by email" />
-        <p className="-mt-2 text-xs text-ink-muted">Each morning at about 7:00 your time. Unsubscribe with one click.</p>
+        <p className="-mt-2 text-xs text-ink-muted">
+          Each morning at 7:00 your time, or the time you choose in Settings. Unsubscribe with one click.
+        </p>
         <input type="hidden" name={fields.timeZone.name} value={timeZone} />
         <SubmitButton>Create Account</SubmitButton>
       </Form>

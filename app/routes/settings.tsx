@@ -1,13 +1,15 @@
 /**
- * /settings: the account's own page, short enough to find things on a phone: the profile's names, the daily card by
- * email, signing in (a first password, or a link to change it; signing out everywhere) and the account's data. Every
- * form posts here (an `intent` each) and comes back here with a toast; with JavaScript the email switch saves in place.
+ * /settings: the account's own page, short enough to find things on a phone: the profile's names, the daily card and
+ * its reminders (049), signing in (a first password, or a link to change it; signing out everywhere) and the account's
+ * data. Every form posts here (an `intent` each) and comes back here with a toast.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSettings } from "~/components/account-settings";
 import { AppShell } from "~/components/app-shell";
+import { getAccessStatus } from "~/modules/access/access.server";
+import { resendVerification } from "~/modules/auth/account.server";
 import { changePasswordAction, setPasswordAction, signOutEverywhereAction } from "~/modules/auth/account-security.server";
 import {
   CHANGE_PASSWORD_INTENT,
@@ -18,12 +20,20 @@ import {
 } from "~/modules/auth/auth.schema";
 import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
 import { ownerIdSql } from "~/modules/auth/owner.server";
-import { EMAIL_PREFERENCES_INTENT, emailPreferenceSchema } from "~/modules/daily-card/daily-card.schema";
-import { setDailyCardSubscription } from "~/modules/daily-card/daily-card.server";
+import {
+  CONFIRM_EMAIL_INTENT,
+  DEFAULT_EVENING_MINUTES,
+  REMINDERS_INTENT,
+  reminderSummary,
+  remindersSchema,
+} from "~/modules/daily-card/daily-card.schema";
+import { saveReminderSettings } from "~/modules/daily-card/daily-card.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { hasCompletedAMorning } from "~/modules/practice/practice.server";
 import { listDevices } from "~/modules/push/subscriptions.server";
+import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { preferredTimeZone } from "~/modules/users/time-zone";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 import { updateProfile } from "~/modules/users/users.server";
 
@@ -60,6 +70,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       firstName: user.firstName,
       lastName: user.lastName,
       newsletterSubscribed: user.newsletterSubscribed,
+      emailVerified: user.emailVerified,
+      morningMinutes: user.morningReminderMinutes,
+      eveningMinutes: user.eveningReminderMinutes,
+      // The zone the reminders keep, else the browser's, which saving the form stores (049).
+      timeZone: user.timeZone ?? preferredTimeZone(timeZoneFromRequest(request), null),
       hasPassword: Boolean(user.passwordHash),
     },
   };
@@ -78,17 +93,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await updateProfile(context.db, user.id, submission.value);
     return redirectWithToast(context.config, HERE, { type: "success", title: "Profile updated" });
   }
-  if (intent === EMAIL_PREFERENCES_INTENT) {
-    const submission = parseWithZod(formData, { schema: emailPreferenceSchema });
-    if (submission.status !== "success") return data({ error: "Choose on or off." }, { status: 400 });
-    const subscribed = submission.value.newsletterSubscribed;
-    await setDailyCardSubscription(context.db, user, { subscribed, requestedTimeZone: timeZoneFromRequest(request) });
+  if (intent === REMINDERS_INTENT) {
+    const submission = parseWithZod(formData, { schema: remindersSchema });
+    if (submission.status !== "success") return data({ remindersResult: submission.reply() }, { status: 400 });
+    const { newsletterSubscribed, morningTime, eveningReminder, eveningTime, timeZone: formZone } = submission.value;
+    const settings = {
+      newsletterSubscribed,
+      morningMinutes: morningTime,
+      eveningMinutes: eveningReminder ? (eveningTime ?? DEFAULT_EVENING_MINUTES) : null,
+    };
+    const timeZone = await saveReminderSettings(context.db, user, {
+      ...settings,
+      requestedTimeZone: formZone || timeZoneFromRequest(request),
+    });
+    const { hasAccess } = await getAccessStatus(context.db, user.id);
+    const summary = reminderSummary({ ...settings, timeZone, emailVerified: user.emailVerified, hasAccess });
+    return redirectWithToast(context.config, HERE, { type: "success", title: "Reminders saved", description: summary });
+  }
+  if (intent === CONFIRM_EMAIL_INTENT) {
+    // The one-tap "Confirm your email" (049): a verification link to the signed-in account's own address.
+    await enforceRateLimits(context, request, [{ rule: "email_action_ip" }, { rule: "resend_verification_email", email: user.email }]);
+    resendVerification(context, { email: user.email });
     return redirectWithToast(context.config, HERE, {
       type: "success",
-      title: subscribed ? "Daily card on" : "Daily card off",
-      description: subscribed
-        ? "The day's card will reach your inbox each morning at about 7:00."
-        : "You will not receive the daily card by email.",
+      title: "Confirmation link sent",
+      description: `Open the link we sent to ${user.email} to start the daily card.`,
     });
   }
   return data({ error: "Unknown action." }, { status: 400 });
@@ -106,6 +135,7 @@ export default function SettingsPage() {
           notifications={notifications}
           profileResult={actionData && "result" in actionData ? actionData.result : undefined}
           setPasswordResult={actionData && "setPasswordResult" in actionData ? actionData.setPasswordResult : undefined}
+          remindersResult={actionData && "remindersResult" in actionData ? actionData.remindersResult : undefined}
           error={actionData && "error" in actionData ? actionData.error : undefined}
         />
       </main>

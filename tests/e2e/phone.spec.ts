@@ -324,27 +324,41 @@ test.describe("accessible in both colour schemes @js", () => {
   });
 });
 
-test.describe("the daily-email switch", () => {
-  test("saves the moment it is flipped with JavaScript (the page stays put), with its button without", async ({ page, loginAsBuyer }) => {
+test.describe("the reminders form", () => {
+  // The browser lives in Tokyo: with JavaScript the root's script says so in lc_tz; without, a cookie an earlier visit set.
+  test.use({ timezoneId: "Asia/Tokyo" });
+  test("a buyer chooses a 6:30 morning card and an evening reminder, with JavaScript and without", async ({
+    page,
+    loginAsBuyer,
+    baseURL,
+  }) => {
     const javaScript = test.info().project.name === "javascript";
     await loginAsBuyer(thirtyCharacterEmail());
+    await page.context().addCookies([{ name: "lc_tz", value: encodeURIComponent("Asia/Tokyo"), url: baseURL! }]);
     await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    const daily = page.getByRole("region", { name: "Daily Card" });
+    await expect(daily.getByText("You will not receive the daily card by email.")).toBeVisible();
+    await expect(daily.getByText("Times are in your time zone, Asia/Tokyo.")).toBeVisible();
     if (javaScript) await expectHydrated(page);
-    const emailSwitch = page.getByLabel("Send me the daily card by email");
-    await emailSwitch.scrollIntoViewIfNeeded();
-    await page.getByText("Send me the daily card by email").click();
-    if (javaScript) {
-      await expect(page.getByRole("button", { name: "Save Email Preference" })).toHaveCount(0);
-      await expect(page.getByTestId("toast").getByText("Daily card on")).toBeVisible();
-      await expect(page.getByText("Send me the daily card by email")).toBeInViewport();
-    } else {
-      await page.getByRole("button", { name: "Save Email Preference" }).click();
-      await expect(page.getByText("Daily card on").first()).toBeVisible();
-    }
-    await expect(emailSwitch).toBeChecked();
+
+    // The switch is a native checkbox under its painted track: a tap on its words turns it on.
+    await daily.getByText("Send me the daily card by email").click();
+    await expect(daily.getByLabel("Send me the daily card by email")).toBeChecked();
+    await daily.getByLabel("Morning card at").selectOption("06:30");
+    await daily.getByLabel("Remind me of the evening check on Today").check();
+    await daily.getByLabel("Evening reminder at").selectOption("20:30");
+    await daily.getByRole("button", { name: "Save Reminders" }).click();
+
+    const summary =
+      "Daily card on: it reaches your inbox each morning at 06:30, and a reminder of the evening check at 20:30 (Asia/Tokyo time).";
+    await expect(page.getByText("Reminders saved").first()).toBeVisible();
+    await expect(daily.getByTestId("reminder-summary")).toHaveText(summary);
     await page.reload();
-    await expect(page.getByLabel("Send me the daily card by email")).toBeChecked();
+    await expect(daily.getByLabel("Send me the daily card by email")).toBeChecked();
+    await expect(daily.getByLabel("Morning card at")).toHaveValue("06:30");
+    await expect(daily.getByLabel("Evening reminder at")).toHaveValue("20:30");
+    await expect(daily.getByLabel("Remind me of the evening check on Today")).toBeChecked();
   });
 });
 

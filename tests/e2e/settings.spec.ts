@@ -1,8 +1,9 @@
 /**
  * /settings, the account's own page: reached from the gear at the top of every signed-in page, its forms post to the
- * page and come back to it, with JavaScript and without (the daily-email switch: tests/e2e/phone.spec.ts).
+ * page and come back to it, with JavaScript and without (the reminders form on a phone: tests/e2e/phone.spec.ts).
  */
-import { dashboardHeading, expect, latestLinkTo, test } from "./fixtures";
+import { uniqueEmail } from "../support/identities";
+import { dashboardHeading, expect, expectHydrated, latestLinkTo, test } from "./fixtures";
 
 const settingsHeading = (page: import("@playwright/test").Page) => page.getByRole("heading", { level: 1, name: "Settings" });
 
@@ -39,4 +40,36 @@ test("an account with a password changes it through a link emailed to its own ad
 
   await page.goto(await latestLinkTo(request, account.email, "/reset-password", "Reset your LIGHT Cards password"));
   await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+});
+
+test("a buyer signed in by the success page is asked to confirm the address before any daily card, with one tap", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("unconfirmed");
+  await page.goto("/mock-checkout");
+  await expect(page.getByRole("heading", { name: "Test Payment" })).toBeVisible();
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "Complete Test Payment" }).click();
+  await expect(page.getByText(`You are signed in as ${email}.`)).toBeVisible({ timeout: 10_000 });
+
+  await page.goto("/settings");
+  const daily = page.getByRole("region", { name: "Daily Card" });
+  await expect(daily.getByRole("heading", { name: "Daily Card" })).toBeVisible();
+  if (test.info().project.name === "javascript") await expectHydrated(page);
+  await daily.getByText("Send me the daily card by email").click();
+  await daily.getByRole("button", { name: "Save Reminders" }).click();
+  // Nothing promises a card the cron will not send: the address is not confirmed yet.
+  await expect(daily.getByText("Confirm your email to start", { exact: true })).toBeVisible();
+  await expect(daily.getByText(/Daily card on/)).toHaveCount(0);
+
+  await daily.getByRole("button", { name: "Confirm My Email" }).click();
+  await expect(page.getByText("Confirmation link sent").first()).toBeVisible();
+  await page.goto(await latestLinkTo(request, email, "/verify-email"));
+  if (test.info().project.name !== "javascript") await page.getByRole("button", { name: "Verify My Email" }).click();
+  await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
+
+  await page.goto("/settings");
+  await expect(page.getByTestId("reminder-summary")).toHaveText(/^Daily card on: it reaches your inbox each morning at 07:00/);
+  await expect(page.getByRole("button", { name: "Confirm My Email" })).toHaveCount(0);
 });

@@ -67,7 +67,7 @@ const QUARTER_HOUR = 15 * 60_000;
 
 describe("the daily card cron", () => {
   it("sends each subscriber one card per local day, in the run where their 7:00 has just passed, across a DST change", {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const newYork = await subscriber({ timeZone: "America/New_York" });
     const london = await subscriber({ timeZone: "Europe/London" });
@@ -331,22 +331,22 @@ describe("unsubscribing", () => {
     const settings = visibleText(await (await fetchApp("/settings", { headers: { Cookie: cookie } })).text());
     expect(settings).toContain("Send me the daily card by email");
 
-    const off = await postForm("/settings", { intent: "email-preferences" }, { cookie });
+    const off = await postForm("/settings", { intent: "reminders", morningTime: "07:00" }, { cookie });
     expectRedirect(off, "/settings", 302);
     expect(await isSubscribed(email)).toBe(false);
     expect(cookieFrom(off, "lc_toast")).toBeTruthy();
 
-    // Turning it on keeps the browser's current zone for the 7:00.
+    // Saving keeps the browser's current zone for the 7:00.
     const on = await postForm(
       "/settings",
-      { intent: "email-preferences", newsletterSubscribed: "on" },
+      { intent: "reminders", newsletterSubscribed: "on", morningTime: "07:00" },
       { cookie: `${cookie}; lc_tz=Asia%2FTokyo` },
     );
     expectRedirect(on, "/settings", 302);
     expect(await isSubscribed(email)).toBe(true);
     expect(await storedZone(email)).toBe("Asia/Tokyo");
 
-    const bad = await postForm("/settings", { intent: "email-preferences", newsletterSubscribed: "maybe" }, { cookie });
+    const bad = await postForm("/settings", { intent: "reminders", newsletterSubscribed: "maybe", morningTime: "07:00" }, { cookie });
     expect(bad.status).toBe(400);
     expect(visibleText(await bad.text())).toContain("Choose on or off.");
     expect(await isSubscribed(email)).toBe(true);

@@ -26,6 +26,7 @@ import {
   userFavorites,
   userStats,
 } from "#db/schema";
+import { clockLabel } from "~/modules/daily-card/daily-card.schema";
 import { readStoredAssignment } from "~/modules/experiments/assignment.server";
 import { exportRecordings } from "~/modules/practice/recordings.server";
 import { exportWallpaper } from "~/modules/wallpaper/wallpaper-tokens.server";
@@ -49,6 +50,9 @@ const SECTIONS = {
     timeZone: user.timeZone,
     timeZoneChangedAt: user.timeZoneChangedAt,
     dailyCardEmail: user.newsletterSubscribed,
+    // Reminder times in the account's zone, "HH:MM" (docs/decisions/049-reminders.md); null: the evening reminder is off.
+    morningCardAt: clockLabel(user.morningReminderMinutes),
+    eveningReminderAt: user.eveningReminderMinutes === null ? null : clockLabel(user.eveningReminderMinutes),
     lastLoginAt: user.lastLoginAt,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
@@ -130,7 +134,13 @@ const SECTIONS = {
   wallpaper: ({ db }, user) => exportWallpaper(db, user.id),
   dailyCardEmails: ({ db }, user) =>
     db
-      .select({ day: dailyCardSends.day, cardId: dailyCardSends.cardId, createdAt: dailyCardSends.createdAt })
+      .select({
+        day: dailyCardSends.day,
+        slot: dailyCardSends.slot,
+        channel: dailyCardSends.channel,
+        cardId: dailyCardSends.cardId,
+        createdAt: dailyCardSends.createdAt,
+      })
       .from(dailyCardSends)
       .where(eq(dailyCardSends.userId, user.id))
       .orderBy(asc(dailyCardSends.day)),

@@ -80,7 +80,7 @@ export async function registerAccount(
     email: input.email,
     passwordHash: await hashPassword(input.password, context.config.passwordHashIterations),
     newsletterSubscribed: input.newsletterSubscribed,
-    // The daily card goes out at 7:00 in this zone; unknown (null) counts as UTC (docs/decisions/021).
+    // The daily card goes out at the chosen morning time (7:00 until chosen) in this zone; unknown (null) counts as UTC (docs/decisions/021, 049).
     timeZone: knownTimeZone(input.timeZone),
   });
   if (!user) return { status: "exists" };

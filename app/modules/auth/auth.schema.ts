@@ -38,7 +38,7 @@ export const registerSchema = z
     password: newPasswordSchema,
     confirmPassword: z.string({ error: PASSWORDS_MATCH_MESSAGE }),
     newsletterSubscribed: checkbox,
-    /** The browser's IANA zone (a hidden field filled by script), for the daily card's 7:00; checked on the server. */
+    /** The browser's IANA zone (a hidden field filled by script), for the daily card's morning time (049); checked on the server. */
     timeZone: z.string().max(64).optional(),
   })
   .refine((value) => value.password === value.confirmPassword, {

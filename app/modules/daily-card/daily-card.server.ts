@@ -1,18 +1,21 @@
 /**
- * The daily card by email (docs/decisions/021). A Cron Trigger runs every 15 minutes; each run enqueues the
- * day's featured card for every subscribed, verified user whose local time has reached 7:00 and who has not had
- * that local day's card. A row in daily_card_sends (unique per user and local day), written in one batch with the
- * outbox row, is what makes a second run, an overlapping run or a retry send nothing more.
+ * The daily card and the evening reminder by email (docs/decisions/021, 049-reminders.md). A Cron Trigger runs every
+ * 15 minutes; each run sends every reminder whose time has come in its user's own day and that the day has not had on
+ * that channel. A row in daily_card_sends (unique per user, local day, slot and channel), written in one batch with
+ * the message, is what makes a second run, an overlapping run or a retry send nothing more.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
 import { dailyCardSends, emailOutbox, type User, users } from "#db/schema";
 import { getAccessStatus } from "~/modules/access/access.server";
-import { cardOfTheDay } from "~/modules/cards/card";
+import { type Card, cardOfTheDay } from "~/modules/cards/card";
 import { getCardsFor } from "~/modules/cards/cards.server";
 import type { AppConfig } from "~/modules/config/config.server";
 import { type EmailProducer, newOutboxRow } from "~/modules/email/queue.server";
+import { eveningReminderEmail } from "~/modules/email/reminder-templates.server";
 import { dailyCardEmail } from "~/modules/email/templates.server";
+import { todayForAccount } from "~/modules/practice/today.server";
 import { localClock } from "~/modules/users/time-zone";
 import { rememberTimeZone } from "~/modules/users/time-zone.server";
 import { updateUser } from "~/modules/users/users.server";
@@ -21,113 +24,248 @@ import { unsubscribeLinks } from "./unsubscribe.server";
 /** The schedule in wrangler.toml that runs enqueueDailyCards. */
 export const DAILY_CARD_CRON = "*/15 * * * *";
 
-/** Local time the card goes out: 7:00. */
-const SEND_AT_MINUTES = 7 * 60;
 /**
- * A user is due from 7:00 until 8:00 local time, not only in the quarter hour after 7:00: a run the platform
- * skipped or that failed is caught up by the next ones. The record per local day keeps it to one email.
+ * A reminder is due from its time for an hour, not only in the quarter hour after it: a run the platform skipped or
+ * that failed is caught up by the next ones. The record per local day keeps it to one message. The window ends at the
+ * user's midnight (a 23:30 reminder has half an hour): the record is per local day.
  */
 const DUE_FOR_MINUTES = 60;
 
-/** Zones are matched in chunks: D1 binds at most 100 parameters per statement. */
+/** Zones are matched in chunks: D1 binds at most 100 parameters per statement (a few go to the other conditions). */
 const ZONES_PER_QUERY = 50;
+const PARAMETERS_PER_QUERY = 80;
 
-export function isDailyCardDue(now: Date, timeZone: string | null): boolean {
+export type ReminderSlot = "morning" | "evening";
+
+const slotColumn = { morning: users.morningReminderMinutes, evening: users.eveningReminderMinutes } as const;
+
+/** True when a reminder set for `startMinutes` after local midnight is due at `now` in `timeZone`. */
+export function isReminderDue(now: Date, timeZone: string | null, startMinutes: number): boolean {
   const { minutes } = localClock(now, timeZone);
-  return minutes >= SEND_AT_MINUTES && minutes < SEND_AT_MINUTES + DUE_FOR_MINUTES;
+  return minutes >= startMinutes && minutes < startMinutes + DUE_FOR_MINUTES;
 }
 
-type DailyCardContext = { db: Database; config: AppConfig; queue: EmailProducer };
+type ReminderContext = { db: Database; config: AppConfig; queue: EmailProducer };
 
-/** One cron run: returns how many users were due and how many emails this run enqueued. */
-export async function enqueueDailyCards(context: DailyCardContext, now: Date): Promise<{ due: number; enqueued: number }> {
-  const { db } = context;
-  const due = await findDueSubscribers(db, now);
-  if (due.length === 0) return { due: 0, enqueued: 0 };
-  // Each audience's card of the day, chosen as the library chooses it: non-buyers only ever get a preview card.
-  const [all, previews] = await Promise.all([getCardsFor(db, "buyer"), getCardsFor(db, "member-without-access")]);
-  let enqueued = 0;
-  for (const user of due) {
-    const hasAccess = (await getAccessStatus(db, user.id)).hasAccess;
-    const day = localClock(now, user.timeZone).day;
-    // The morning's card, in the reader's own day: the card /today offers (never a bedtime card at 7:00).
-    const card = cardOfTheDay(hasAccess ? all.cards : previews.cards, day);
-    if (!card) continue;
-    if (await hasHadCard(db, user.id, day)) continue;
+type Recipient = { id: string; email: string; timeZone: string | null };
+
+/** One reminder for one user and day, with the card every channel shows: the card /today shows now (049). */
+export type DueReminder = {
+  user: Recipient;
+  slot: ReminderSlot;
+  day: string;
+  card: Card;
+  hasAccess: boolean;
+  /** The whole collection's size, for a non-buyer's "Unlock all N cards" (a buyer's email has no such line: 0). */
+  cardCount: number;
+};
+
+/**
+ * A way reminders reach a user. Email is the one here; another (Web Push) is a second entry with its own `name`, whose
+ * send record is its own row, so one channel's failure or its record never holds back the other's.
+ */
+export type ReminderChannel = {
+  /** Stored in daily_card_sends.channel. */
+  name: string;
+  /** The users this channel reaches at all, as a condition on `users`. */
+  reaches: SQL;
+  /** Writes and hands over one reminder; false when another run recorded this user's day and slot first. */
+  deliver(context: ReminderContext, reminder: DueReminder): Promise<boolean>;
+};
+
+/**
+ * The email channel: users who asked for the daily card and confirmed their address (a stranger can type anyone's
+ * address at checkout or registration: 007, 027, 049). The evening reminder points to the evening check on /today,
+ * which only buyers have.
+ */
+export const emailChannel: ReminderChannel = {
+  name: "email",
+  reaches: and(eq(users.newsletterSubscribed, true), eq(users.emailVerified, true)) as SQL,
+  async deliver(context, reminder) {
     const { appOrigin } = context.config;
-    const row = newOutboxRow(
-      context.config,
-      dailyCardEmail(user.email, {
-        card,
-        cardLink: hasAccess ? `${appOrigin}/cards/${card.id}` : null,
-        sampleLink: `${appOrigin}/sample-card`,
-        checkoutLink: `${appOrigin}/checkout`,
-        cardCount: all.totalAvailable,
-        unsubscribe: await unsubscribeLinks(context.config, user.id),
-      }),
-    );
-    try {
-      await db.batch([
-        db.insert(emailOutbox).values(row),
-        db.insert(dailyCardSends).values({ userId: user.id, day, cardId: card.id, outboxId: row.id }),
-      ]);
-    } catch (error) {
-      // An overlapping run recorded this user's day first: the unique index refused ours, and nothing was written.
-      if (isUniqueViolation(error)) continue;
-      throw error;
+    const { card, hasAccess, user } = reminder;
+    const unsubscribe = await unsubscribeLinks(context.config, user.id);
+    const message =
+      reminder.slot === "morning"
+        ? dailyCardEmail(user.email, {
+            card,
+            cardLink: hasAccess ? `${appOrigin}/cards/${card.id}` : null,
+            sampleLink: `${appOrigin}/sample-card`,
+            checkoutLink: `${appOrigin}/checkout`,
+            cardCount: reminder.cardCount,
+            unsubscribe,
+          })
+        : eveningReminderEmail(user.email, { card, eveningLink: `${appOrigin}/today#evening`, unsubscribe });
+    const row = newOutboxRow(context.config, message);
+    const recorded = await recordSend(context.db, reminder, "email", [context.db.insert(emailOutbox).values(row)], row.id);
+    if (recorded) await context.queue.send({ outboxId: row.id });
+    return recorded;
+  },
+};
+
+/** One cron run: how many reminders were due and how many this run handed to their channels. */
+export async function enqueueDailyCards(
+  context: ReminderContext,
+  now: Date,
+  channels: ReminderChannel[] = [emailChannel],
+): Promise<{ due: number; enqueued: number }> {
+  let due = 0;
+  let enqueued = 0;
+  // The preview cards, read once a run and only when a non-buyer is due.
+  let previews: ReturnType<typeof getCardsFor> | null = null;
+  const readPreviews = () => {
+    previews ??= getCardsFor(context.db, "member-without-access");
+    return previews;
+  };
+  for (const slot of ["morning", "evening"] as const) {
+    // Each user once, whichever channels reach them: the card is chosen once and every channel shows it (049).
+    const recipients = new Map<string, { user: Recipient; channels: ReminderChannel[] }>();
+    for (const channel of channels) {
+      for (const user of await findDueUsers(context.db, now, slot, channel.reaches)) {
+        const entry = recipients.get(user.id) ?? { user, channels: [] };
+        entry.channels.push(channel);
+        recipients.set(user.id, entry);
+      }
     }
-    await context.queue.send({ outboxId: row.id });
-    enqueued++;
+    for (const { user, channels: reaching } of recipients.values()) {
+      const day = localClock(now, user.timeZone).day;
+      const pending = [];
+      for (const channel of reaching) if (!(await hasSent(context.db, user.id, day, slot, channel.name))) pending.push(channel);
+      if (pending.length === 0) continue;
+      const reminder = await reminderFor(context, { user, slot, day, now }, readPreviews);
+      if (!reminder) continue;
+      due++;
+      for (const channel of pending) if (await channel.deliver(context, reminder)) enqueued++;
+    }
   }
-  return { due: due.length, enqueued };
+  return { due, enqueued };
 }
 
 /**
- * The settings page's switch. Turning it on also keeps the browser's zone (the lc_tz cookie), so the card comes at
- * 7:00 where the user is now.
+ * The reminder's card. A buyer's is today's card as /today and the wallpaper show it (the one they picked, else the
+ * day's own: todayForAccount, 040, 044); everyone else's the day's card over the preview cards, so a non-buyer never
+ * receives a paid card's text. The evening reminder is a buyer's: it points to the evening check.
  */
-export async function setDailyCardSubscription(
-  db: Database,
-  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
-  input: { subscribed: boolean; requestedTimeZone: string | null },
-): Promise<void> {
-  await updateUser(db, user.id, { newsletterSubscribed: input.subscribed });
-  if (input.subscribed) await rememberTimeZone(db, user, input.requestedTimeZone);
+async function reminderFor(
+  context: ReminderContext,
+  due: { user: Recipient; slot: ReminderSlot; day: string; now: Date },
+  readPreviews: () => ReturnType<typeof getCardsFor>,
+): Promise<DueReminder | null> {
+  const { user, slot, day } = due;
+  const hasAccess = (await getAccessStatus(context.db, user.id)).hasAccess;
+  if (slot === "evening" && !hasAccess) return null;
+  if (hasAccess) {
+    const today = await todayForAccount(context, user, due.now);
+    if (!today || today.day !== day) return null;
+    return { user, slot, day, card: today.card, hasAccess, cardCount: 0 };
+  }
+  const previews = await readPreviews();
+  const card = cardOfTheDay(previews.cards, day);
+  return card ? { user, slot, day, card, hasAccess, cardCount: previews.totalAvailable } : null;
 }
 
-/** Subscribed, verified users whose local time is in the due window: the zones first, then their users. */
-async function findDueSubscribers(db: Database, now: Date) {
-  const subscribed = and(eq(users.newsletterSubscribed, true), eq(users.emailVerified, true));
-  const zones = await db.selectDistinct({ timeZone: users.timeZone }).from(users).where(subscribed);
-  const dueZones = zones.map((row) => row.timeZone).filter((zone) => isDailyCardDue(now, zone));
-  const named = dueZones.filter((zone): zone is string => zone !== null);
-  const columns = { id: users.id, email: users.email, timeZone: users.timeZone };
-  const found: { id: string; email: string; timeZone: string | null }[] = [];
-  // Users whose zone is unknown count in UTC (docs/decisions/021).
-  if (dueZones.includes(null))
-    found.push(
-      ...(await db
-        .select(columns)
-        .from(users)
-        .where(and(subscribed, isNull(users.timeZone)))),
-    );
-  for (let start = 0; start < named.length; start += ZONES_PER_QUERY) {
-    const chunk = named.slice(start, start + ZONES_PER_QUERY);
-    found.push(
-      ...(await db
-        .select(columns)
-        .from(users)
-        .where(and(subscribed, inArray(users.timeZone, chunk)))),
-    );
+/**
+ * The send record and the channel's own writes in one batch: of two overlapping runs, the unique index lets exactly
+ * one through, and the other writes nothing. `outboxId` links an email to its record.
+ */
+export async function recordSend(
+  db: Database,
+  reminder: DueReminder,
+  channel: string,
+  writes: BatchItem<"sqlite">[],
+  outboxId: string | null = null,
+): Promise<boolean> {
+  const { user, day, slot, card } = reminder;
+  try {
+    const record = db.insert(dailyCardSends).values({ userId: user.id, day, slot, channel, cardId: card.id, outboxId });
+    // The record last: it names the outbox row the batch writes before it.
+    const [first = record, ...rest] = [...writes, record];
+    await db.batch([first, ...rest]);
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
   }
+}
+
+/** What the settings page's reminders form saves (049); the zone moves with it as the habit engine allows (015). */
+export type ReminderSettings = { newsletterSubscribed: boolean; morningMinutes: number; eveningMinutes: number | null };
+
+export async function saveReminderSettings(
+  db: Database,
+  user: Pick<User, "id" | "timeZone" | "timeZoneChangedAt">,
+  input: ReminderSettings & { requestedTimeZone: string | null },
+): Promise<string> {
+  await updateUser(db, user.id, {
+    newsletterSubscribed: input.newsletterSubscribed,
+    morningReminderMinutes: input.morningMinutes,
+    eveningReminderMinutes: input.eveningMinutes,
+  });
+  return rememberTimeZone(db, user, input.requestedTimeZone);
+}
+
+/**
+ * Users `reaches` selects whose `slot` is due at `now`. The zones first, grouped by their wall clock now (zones on one
+ * offset share it); then, in as few statements as D1's bound parameters allow, the users of each group whose time fell
+ * in the last hour of that clock.
+ */
+async function findDueUsers(db: Database, now: Date, slot: ReminderSlot, reaches: SQL): Promise<Recipient[]> {
+  const column = slotColumn[slot];
+  const where = and(reaches, isNotNull(column));
+  const zones = await db.selectDistinct({ timeZone: users.timeZone }).from(users).where(where);
+  const byClock = new Map<number, (string | null)[]>();
+  for (const { timeZone } of zones) {
+    const { minutes } = localClock(now, timeZone);
+    byClock.set(minutes, [...(byClock.get(minutes) ?? []), timeZone]);
+  }
+  // One condition per group of at most ZONES_PER_QUERY zones: its zones, and its clock's last hour.
+  const conditions: { sql: SQL; parameters: number }[] = [];
+  for (const [minutes, group] of byClock) {
+    const dueNow = and(gt(column, minutes - DUE_FOR_MINUTES), lte(column, minutes)) as SQL;
+    // Users whose zone is unknown count in UTC (docs/decisions/021).
+    if (group.includes(null)) conditions.push({ sql: and(dueNow, isNull(users.timeZone)) as SQL, parameters: 2 });
+    const named = group.filter((zone): zone is string => zone !== null);
+    for (let start = 0; start < named.length; start += ZONES_PER_QUERY) {
+      const chunk = named.slice(start, start + ZONES_PER_QUERY);
+      conditions.push({ sql: and(dueNow, inArray(users.timeZone, chunk)) as SQL, parameters: chunk.length + 2 });
+    }
+  }
+  const columns = { id: users.id, email: users.email, timeZone: users.timeZone };
+  const found: Recipient[] = [];
+  let batch: SQL[] = [];
+  let parameters = 0;
+  const flush = async () => {
+    if (batch.length > 0)
+      found.push(
+        ...(await db
+          .select(columns)
+          .from(users)
+          .where(and(where, or(...batch)))),
+      );
+    batch = [];
+    parameters = 0;
+  };
+  for (const condition of conditions) {
+    if (parameters + condition.parameters > PARAMETERS_PER_QUERY) await flush();
+    batch.push(condition.sql);
+    parameters += condition.parameters;
+  }
+  await flush();
   return found;
 }
 
-async function hasHadCard(db: Database, userId: string, day: string): Promise<boolean> {
+async function hasSent(db: Database, userId: string, day: string, slot: ReminderSlot, channel: string): Promise<boolean> {
   const [sent] = await db
     .select({ id: dailyCardSends.id })
     .from(dailyCardSends)
-    .where(and(eq(dailyCardSends.userId, userId), eq(dailyCardSends.day, day)))
+    .where(
+      and(
+        eq(dailyCardSends.userId, userId),
+        eq(dailyCardSends.day, day),
+        eq(dailyCardSends.slot, slot),
+        eq(dailyCardSends.channel, channel),
+      ),
+    )
     .limit(1);
   return Boolean(sent);
 }

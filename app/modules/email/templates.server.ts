@@ -3,9 +3,9 @@ import { type Card, passagesOf } from "~/modules/cards/card";
 import type { EmailMessage } from "./send.server";
 
 /** Every message names the product, has a plain-text and an HTML body, and links to the app's absolute origin. */
-const PRODUCT = "LIGHT Cards";
+export const PRODUCT = "LIGHT Cards";
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 

@@ -58,6 +58,8 @@ export async function updateUser(
       | "timeZone"
       | "timeZoneChangedAt"
       | "newsletterSubscribed"
+      | "morningReminderMinutes"
+      | "eveningReminderMinutes"
     >
   >,
 ) {
