@@ -12,6 +12,7 @@ import { forwardHeaders } from "~/modules/http/forward-headers";
 import { logProblem } from "~/modules/observability/log.server";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
+import { checkCode, describeDiscount, priceWithCode } from "~/modules/payments/discount-codes.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
 import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { rejectBots } from "~/modules/security/honeypot";
@@ -24,11 +25,15 @@ const REDIRECT_DELAY_MS = 2000;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   assertTestModeAvailable(context);
   const [details, user] = await Promise.all([readCheckoutDetails(context.config, request), getUser(context)]);
+  // The code applied at checkout, priced as the payment will be (its expiry and uses are checked again on payment).
+  const checked = details?.code ? await checkCode(context.db, details.code) : null;
+  const code = checked?.status === "valid" ? checked.code : null;
   return {
     email: user?.email ?? details?.email ?? "",
     name: details?.name ?? "",
     emailLocked: Boolean(user),
-    price: formatPrice(context.config.price),
+    price: formatPrice(priceWithCode(context.config.price, code)),
+    code: code ? { name: code.code, discount: describeDiscount(code) } : null,
     defaultCard: DEFAULT_TEST_CARD,
   };
 }
@@ -45,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const user = await getUser(context);
+  const details = await readCheckoutDetails(context.config, request);
   try {
     const result = await payWithTestCard(context, {
       email: user?.email ?? parsed.data.email,
@@ -52,7 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cardNumber: parsed.data.cardNumber ?? "",
       startedByUserId: user?.id ?? null,
       visitorId: await readVisitorId(context.config, request),
+      code: details?.code ?? null,
     });
+    if (result.status === "code-refused") {
+      return data({ state: "form" as const, emailError: null, cardError: null, error: result.message, successUrl: null }, { status: 409 });
+    }
     if (result.status === "failed") {
       return data({ state: "form" as const, emailError: null, cardError: result.message, error: null, successUrl: null }, { status: 402 });
     }
@@ -76,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TestPaymentPage() {
-  const { email, name, emailLocked, price, defaultCard } = useLoaderData<typeof loader>();
+  const { email, name, emailLocked, price, code, defaultCard } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   useDelayedRedirect(result?.state === "paid" ? result.successUrl : null, REDIRECT_DELAY_MS);
@@ -98,6 +108,11 @@ export default function TestPaymentPage() {
               <p className="my-4 text-center text-2xl font-bold" data-testid="test-payment-price">
                 {price} (Test)
               </p>
+              {code ? (
+                <p className="-mt-2 mb-4 text-center text-sm text-ink-muted" data-testid="test-payment-code">
+                  Code {code.name}: {code.discount}
+                </p>
+              ) : null}
               <Form method="post" className="space-y-4">
                 <HoneypotField />
                 {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}

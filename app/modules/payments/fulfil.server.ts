@@ -12,11 +12,13 @@ import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmai
 import { recordConversion, withdrawConversion } from "~/modules/experiments/events.server";
 import { logProblem } from "~/modules/observability/log.server";
 import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
-import { checkCheckoutSession, type PaidCheckout, refundPayment } from "./stripe.server";
+import { findCodeByPromotionCode, priceWithCode } from "./discount-codes.server";
+import { checkCheckoutSession, type PaidCheckout, promotionCodeOf, refundPayment } from "./stripe.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
 
-type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string };
+/** `discountCodeId`: the code the amount paid was checked against (docs/decisions/047-codes-and-refunds.md). */
+type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string; discountCodeId?: string | null };
 
 /**
  * The one function that grants access for a payment; the webhook, the success page and the test
@@ -56,6 +58,7 @@ export async function fulfilPaidCheckout(
       status: "paid",
       startedByUserId: payment.startedByUserId,
       createdUser,
+      discountCodeId: payment.discountCodeId ?? null,
     })
     .onConflictDoNothing({ target: purchases.stripeCheckoutSessionId })
     .returning();
@@ -90,8 +93,10 @@ export async function fulfilStripeCheckoutSession(
   context: Context,
   session: Stripe.Checkout.Session,
 ): Promise<{ status: "fulfilled"; purchase: Purchase } | { status: "unpaid" } | { status: "rejected" }> {
+  // The amount paid is checked against the code Stripe applied, if it is one of this app's; else against the price.
+  const code = await findCodeByPromotionCode(context.db, promotionCodeOf(session));
   const verdict = checkCheckoutSession(session, {
-    priceCents: context.config.price.cents,
+    priceCents: priceWithCode(context.config.price, code).cents,
     currency: context.config.price.currency,
     livemodeRequired: !context.config.isDevelopment,
   });
@@ -100,7 +105,7 @@ export async function fulfilStripeCheckoutSession(
     logProblem("warn", `Checkout Session ${session.id} was not fulfilled: ${verdict.reason}`);
     return { status: "rejected" };
   }
-  const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...verdict.payment });
+  const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...verdict.payment, discountCodeId: code?.id ?? null });
   return { status: "fulfilled", purchase };
 }
 

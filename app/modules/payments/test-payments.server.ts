@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Purchase } from "#db/schema";
 import { checkoutAssignment } from "~/modules/experiments/checkout-assignment.server";
+import { checkCode, priceWithCode } from "./discount-codes.server";
 import { fulfilPaidCheckout } from "./fulfil.server";
 
 /** Test payments' session ids are `mock_<purchase id>`, as the product rules name them (docs/decisions/013). */
@@ -28,7 +29,8 @@ const FAILURES = {
 
 type TestPaymentResult =
   | { status: "paid"; purchase: Purchase; sessionId: string }
-  | { status: "failed"; reason: keyof typeof FAILURES; message: string };
+  | { status: "failed"; reason: keyof typeof FAILURES; message: string }
+  | { status: "code-refused"; message: string };
 
 /**
  * Test mode's payment: the success card fulfils through the same function as Stripe's webhook,
@@ -42,12 +44,17 @@ export async function payWithTestCard(
     cardNumber: string;
     startedByUserId: string | null;
     visitorId: string | null;
+    /** The discount code applied at checkout (upper-cased), checked here as Stripe checks it: expiry, uses. */
+    code: string | null;
   },
 ): Promise<TestPaymentResult> {
   const digits = input.cardNumber.replace(/\D/g, "");
   const card = TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, "") === digits);
   if (!card) return { status: "failed", reason: "unknown", message: FAILURES.unknown };
   if (card.outcome !== "success") return { status: "failed", reason: card.outcome, message: FAILURES[card.outcome] };
+  const checked = input.code ? await checkCode(context.db, input.code) : null;
+  if (checked && checked.status !== "valid") return { status: "code-refused", message: checked.message };
+  const code = checked?.status === "valid" ? checked.code : null;
 
   const purchaseId = crypto.randomUUID();
   const sessionId = `${TEST_SESSION_PREFIX}${purchaseId}`;
@@ -58,8 +65,9 @@ export async function payWithTestCard(
     paymentIntentId: null,
     email: input.email,
     name: input.name,
-    amountCents: context.config.price.cents,
+    amountCents: priceWithCode(context.config.price, code).cents,
     currency: context.config.price.currency,
+    discountCodeId: code?.id ?? null,
     startedByUserId: input.startedByUserId,
     visitorId: input.visitorId,
     visitorAssignment: checkoutAssignment(await context.experiments.resolve()),

@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessForm, AccessResult } from "~/components/admin/access-form";
 import { AuditLogTable, EmailText, FailedEmailsTable, PurchasesTable } from "~/components/admin/admin-tables";
+import { DiscountCodesPanel } from "~/components/admin/discount-codes-panel";
 import { ExperimentsPanel } from "~/components/admin/experiments-panel";
 import { HealthPanel } from "~/components/admin/health-panel";
 import { AppShell } from "~/components/app-shell";
@@ -23,6 +24,8 @@ import { loadExperimentResults } from "~/modules/experiments/results.server";
 import { readExperimentSettings } from "~/modules/experiments/settings.server";
 import { loadHealth } from "~/modules/health/health.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { listDiscountCodes } from "~/modules/payments/discount-codes.server";
+import { codeRowView, currencySymbol } from "~/modules/payments/discount-codes-view";
 import { adminAction } from "./actions.server";
 
 export const headers = forwardHeaders;
@@ -41,12 +44,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { user, status } = await getAccessStatusByEmail(context.db, requested.data);
     result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
   }
-  const [purchases, auditLog, experiments, failedEmails, collection] = await Promise.all([
+  const [purchases, auditLog, experiments, failedEmails, collection, codes] = await Promise.all([
     listRecentPurchases(context.db),
     listAuditLog(context.db),
     readExperimentSettings(context.cloudflare.env.AB_KV).then((settings) => loadExperimentResults(context.db, settings)),
     listFailedEmails(context.db),
     getPublicCollection(context),
+    listDiscountCodes(context.db),
   ]);
   // The copy of each variant, built from the same inputs the landing page uses, so the table shows what visitors read.
   const variantCopy = describeVariants({
@@ -66,6 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     purchases: purchases.map(purchaseRowView),
     auditLog: auditLog.map(auditRowView),
     failedEmails: failedEmails.map(failedEmailView),
+    codes: codes.map((code) => codeRowView(code)),
+    currencySymbol: currencySymbol(context.config.price.currency),
   };
 }
 
@@ -75,7 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminPage() {
-  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails, health } = useLoaderData<typeof loader>();
+  const { adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails, health, codes, currencySymbol } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const access = actionData?.section === "access" ? actionData : null;
@@ -129,6 +136,12 @@ export default function AdminPage() {
         <HealthPanel health={health} />
         <FailedEmailsTable failedEmails={failedEmails} error={actionData?.section === "resend-error" ? actionData.error : null} />
         <PurchasesTable purchases={purchases} />
+        <DiscountCodesPanel
+          codes={codes}
+          currencySymbol={currencySymbol}
+          result={actionData?.section === "codes" ? actionData.result : null}
+          error={actionData?.section === "codes" ? actionData.error : null}
+        />
         <ExperimentsPanel
           experiments={experiments}
           variantCopy={variantCopy}
