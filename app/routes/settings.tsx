@@ -8,6 +8,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSettings } from "~/components/account-settings";
 import { AppShell } from "~/components/app-shell";
+import { PurchaseRefund } from "~/components/purchase-refund";
 import { changePasswordAction, setPasswordAction, signOutEverywhereAction } from "~/modules/auth/account-security.server";
 import {
   CHANGE_PASSWORD_INTENT,
@@ -16,10 +17,11 @@ import {
   SET_PASSWORD_INTENT,
   SIGN_OUT_EVERYWHERE_INTENT,
 } from "~/modules/auth/auth.schema";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser, requireUserWith } from "~/modules/auth/guards.server";
 import { EMAIL_PREFERENCES_INTENT, emailPreferenceSchema } from "~/modules/daily-card/daily-card.schema";
 import { setDailyCardSubscription } from "~/modules/daily-card/daily-card.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { readRefundStanding, refundView } from "~/modules/payments/self-refund.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { timeZoneFromRequest } from "~/modules/users/time-zone.server";
 import { updateProfile } from "~/modules/users/users.server";
@@ -34,8 +36,10 @@ export const meta: MetaFunction = () => [
 const HERE = "/settings";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  // The purchase's refund standing travels with the session's check (one round trip: docs/decisions/037).
+  const { user, own: standing } = await requireUserWith(context, request, (owner) => readRefundStanding(context.db, owner));
   return {
+    refund: refundView(standing, context.config.supportEmail),
     user: {
       email: user.email,
       firstName: user.firstName,
@@ -76,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, refund } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AppShell>
@@ -88,6 +92,7 @@ export default function SettingsPage() {
           setPasswordResult={actionData && "setPasswordResult" in actionData ? actionData.setPasswordResult : undefined}
           error={actionData && "error" in actionData ? actionData.error : undefined}
         />
+        <PurchaseRefund refund={refund} />
       </main>
     </AppShell>
   );

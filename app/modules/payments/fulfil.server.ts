@@ -207,13 +207,21 @@ export async function findPurchaseBySessionId(context: Pick<Context, "db">, chec
  */
 export async function revokeForRefund(
   context: Context,
-  refund: { paymentIntentId: string; amountCents: number; amountRefundedCents: number; cause: "refund" | "dispute-lost" },
+  refund: {
+    paymentIntentId: string | null;
+    /** A development test payment, refunded from /settings, names its purchase (it has no payment intent: 047). */
+    purchaseId?: string;
+    amountCents: number;
+    amountRefundedCents: number;
+    cause: "refund" | "dispute-lost";
+  },
 ): Promise<boolean> {
   if (refund.amountRefundedCents < refund.amountCents) return false;
+  const which = refund.purchaseId ? eq(purchases.id, refund.purchaseId) : eq(purchases.stripePaymentIntentId, refund.paymentIntentId ?? "");
   const [refunded] = await context.db
     .update(purchases)
     .set({ status: "refunded", refundedAt: new Date() })
-    .where(and(eq(purchases.stripePaymentIntentId, refund.paymentIntentId), eq(purchases.status, "paid")))
+    .where(and(which, eq(purchases.status, "paid")))
     .returning();
   if (!refunded) return false;
   await withdrawConversion(context.db, refunded.id);
