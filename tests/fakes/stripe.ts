@@ -57,7 +57,10 @@ export function fakeStripe() {
         // Stripe refuses a promotion code that is inactive, expired or used up, and otherwise takes its coupon off.
         const code = stripePromotionCodes.get(applied);
         if (!code?.active) {
-          return Response.json({ error: { type: "invalid_request_error", message: "This promotion code cannot be redeemed." } }, { status: 400 });
+          return Response.json(
+            { error: { type: "invalid_request_error", message: "This promotion code cannot be redeemed." } },
+            { status: 400 },
+          );
         }
         const coupon = stripeCoupons.get(code.coupon)!;
         const price = session.amount_total as number;
@@ -88,7 +91,10 @@ export function fakeStripe() {
   });
 }
 /** Coupons and promotion codes created through the API (the admin's discount codes). */
-export const stripeCoupons = new Map<string, { id: string; percent_off: number | null; amount_off: number | null; currency: string | null }>();
+export const stripeCoupons = new Map<
+  string,
+  { id: string; percent_off: number | null; amount_off: number | null; currency: string | null }
+>();
 export const stripePromotionCodes = new Map<string, { id: string; code: string; coupon: string; active: boolean }>();
 
 async function fakeDiscounts(method: string, path: string, body: URLSearchParams): Promise<Response | null> {
@@ -96,7 +102,12 @@ async function fakeDiscounts(method: string, path: string, body: URLSearchParams
     const id = `coupon_${crypto.randomUUID().slice(0, 8)}`;
     const percent = body.get("percent_off");
     const amount = body.get("amount_off");
-    const coupon = { id, percent_off: percent ? Number(percent) : null, amount_off: amount ? Number(amount) : null, currency: body.get("currency") };
+    const coupon = {
+      id,
+      percent_off: percent ? Number(percent) : null,
+      amount_off: amount ? Number(amount) : null,
+      currency: body.get("currency"),
+    };
     stripeCoupons.set(id, coupon);
     return Response.json({ object: "coupon", duration: body.get("duration"), name: body.get("name"), ...coupon });
   }

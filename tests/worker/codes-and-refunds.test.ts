@@ -55,16 +55,14 @@ async function codeRow(code: string) {
 }
 
 async function purchaseOf(email: string) {
-  return env.DB.prepare("SELECT * FROM purchases WHERE lower(email) = lower(?) ORDER BY created_at DESC")
-    .bind(email)
-    .first<{
-      id: string;
-      status: string;
-      amount_cents: number;
-      discount_code_id: string | null;
-      refund_reason: string | null;
-      refund_requested_at: number | null;
-    }>();
+  return env.DB.prepare("SELECT * FROM purchases WHERE lower(email) = lower(?) ORDER BY created_at DESC").bind(email).first<{
+    id: string;
+    status: string;
+    amount_cents: number;
+    discount_code_id: string | null;
+    refund_reason: string | null;
+    refund_requested_at: number | null;
+  }>();
 }
 
 async function hasAccess(email: string) {
@@ -131,7 +129,9 @@ describe("discount codes", () => {
     const applied = await applyCode(checkout, code.toLowerCase(), STRIPE_ENV);
     expectRedirect(applied, "/checkout?step=payment", 303);
     const withCode = cookieFrom(applied, "lc_checkout");
-    const payment = visibleText(await (await fetchAppWithEnv(STRIPE_ENV, "/checkout?step=payment", { headers: { Cookie: withCode } })).text());
+    const payment = visibleText(
+      await (await fetchAppWithEnv(STRIPE_ENV, "/checkout?step=payment", { headers: { Cookie: withCode } })).text(),
+    );
     expect(payment).toContain(`Code ${code} −$6.75`);
     expect(payment).toContain("Pay $20.25");
 
@@ -289,12 +289,16 @@ describe("the self-serve 30-day refund", () => {
     const settings = visibleText(await (await settingsPage(buyer.cookie)).text());
     expect(settings).toContain("The 30-day guarantee refunds it in full until");
     expect(settings).toContain("Refund My Purchase");
-    const confirm = visibleText(await (await fetchAppWithEnv(STRIPE_ENV, "/settings/refund", { headers: { Cookie: buyer.cookie } })).text());
+    const confirm = visibleText(
+      await (await fetchAppWithEnv(STRIPE_ENV, "/settings/refund", { headers: { Cookie: buyer.cookie } })).text(),
+    );
     expect(confirm).toContain("Your access to the cards ends as soon as the refund is made.");
 
     const asked = await postForm("/settings/refund", { reason: "Not for me" }, { cookie: buyer.cookie, env: STRIPE_ENV });
     expectRedirect(asked, "/settings");
-    expect(stripeRefunds).toEqual([{ paymentIntent: buyer.session.payment_intent, idempotencyKey: expect.stringMatching(/^self-refund-/) }]);
+    expect(stripeRefunds).toEqual([
+      { paymentIntent: buyer.session.payment_intent, idempotencyKey: expect.stringMatching(/^self-refund-/) },
+    ]);
     const refundCall = stripeCalls.find((call) => call.path === "/v1/refunds")!;
     expect(refundCall.body.get("reason")).toBe("requested_by_customer");
     expect(await purchaseOf(buyer.email)).toMatchObject({ status: "paid", refund_reason: "Not for me" });
@@ -364,5 +368,27 @@ describe("the self-serve 30-day refund", () => {
     expect(response.status).toBe(400);
     expect(visibleText(await response.text())).toContain("Please keep the reason under 500 characters.");
     expect(stripeRefunds).toHaveLength(0);
+  });
+});
+
+describe("resend my access", () => {
+  it("the receipt links to the sign-in page with its sign-in link form open, which answers the same whether or not the address bought", async () => {
+    const buyer = uniqueEmail("lost-access");
+    expect((await postJson("/api/mock-payment", { email: buyer })).status).toBe(200);
+    const receipt = await latestEmailTo(buyer, "receipt");
+    expect(receipt.text).toContain(`${env.APP_ORIGIN}/login?link=1`);
+    const page = await (await fetchAppWithEnv({}, "/login?link=1")).text();
+    expect(page).toMatch(/<details id="sign-in-link"[^>]* open=""/);
+    expect(await (await fetchAppWithEnv({}, "/login")).text()).not.toMatch(/<details id="sign-in-link"[^>]* open=""/);
+
+    const stranger = uniqueEmail("never-bought");
+    const forBuyer = await postForm("/login?link=1", { intent: "link", email: buyer, redirectTo: "/cards" });
+    const forStranger = await postForm("/login?link=1", { intent: "link", email: stranger, redirectTo: "/cards" });
+    expect(forBuyer.status).toBe(forStranger.status);
+    expect(forBuyer.headers.get("Location")).toBe(forStranger.headers.get("Location"));
+    const toastOf = async (response: Response) =>
+      visibleText(await (await fetchAppWithEnv({}, "/login", { headers: { Cookie: cookieFrom(response, "lc_toast") } })).text());
+    expect(await toastOf(forBuyer)).toContain("If an account exists for this email, a sign-in link is on its way.");
+    expect(await toastOf(forStranger)).toContain("If an account exists for this email, a sign-in link is on its way.");
   });
 });

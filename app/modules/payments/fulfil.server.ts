@@ -183,6 +183,7 @@ async function sendReceipt(context: Context, user: User, purchase: Purchase) {
         amount: formatPrice({ cents: purchase.amountCents, currency: purchase.currency }),
         cardCount: await countCards(context.db),
         signInLink: signInLink.toString(),
+        newLinkPage: `${config.appOrigin}/login?link=1`,
         collectionLink: `${config.appOrigin}/cards`,
         supportEmail: config.supportEmail,
         hasPassword: Boolean(user.passwordHash),
