@@ -17,7 +17,7 @@ export function PurchaseRefund({ refund }: { refund: RefundView }) {
           <p className="mt-1 text-sm text-ink-muted">
             You paid {refund.amount} on {refund.purchasedOn}. The 30-day guarantee refunds it in full until {refund.lastDay}.
           </p>
-          <Link to="/settings/refund" className="btn mt-3 border-2 border-red-700 bg-surface text-red-800 hover:bg-red-50">
+          <Link to="/settings/refund" className="btn mt-3 border-2 border-red-700 bg-white text-red-800 hover:bg-red-50">
             Refund My Purchase
           </Link>
         </>
