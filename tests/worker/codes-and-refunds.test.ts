@@ -306,7 +306,7 @@ describe("the self-serve 30-day refund", () => {
       .bind(buyer.email)
       .first<{ actor_email: string; detail: string }>();
     expect(audit?.actor_email).toBe(buyer.email);
-    expect(JSON.parse(audit!.detail)).toMatchObject({ reason: "Not for me" });
+    expect(JSON.parse(audit!.detail)).toMatchObject({ reasonGiven: true });
     expect(visibleText(await (await settingsPage(buyer.cookie)).text())).toContain("Stripe is returning it to your card");
 
     // Asked again (a second tab, a replayed post): nothing more is refunded.
@@ -359,6 +359,22 @@ describe("the self-serve 30-day refund", () => {
     expect(stripeRefunds).toHaveLength(0);
     expect(await hasAccess(buyer.email)).toBe(true);
     expect((await purchaseOf(buyer.email))!.refund_requested_at).toBeNull();
+  });
+
+  it("the reason is the buyer's: in their export, and gone when they delete their account", async () => {
+    const { email } = await createVerifiedUser(uniqueEmail("reason"));
+    expect((await postJson("/api/mock-payment", { email })).status).toBe(200);
+    const cookie = await signInCookie(email);
+    expectRedirect(await postForm("/settings/refund", { reason: "My own words" }, { cookie }), "/settings");
+    const exported = (await (await fetchAppWithEnv({}, "/account/data.json", { headers: { Cookie: cookie } })).json()) as {
+      purchases: { refundReason: string | null }[];
+    };
+    expect(exported.purchases.map((purchase) => purchase.refundReason)).toEqual(["My own words"]);
+    const { id } = (await purchaseOf(email))!;
+    const deleted = await postForm("/account/delete", { intent: "delete-with-password", password: PASSWORD, confirm: "on" }, { cookie });
+    expectRedirect(deleted, "/", 302);
+    const kept = await env.DB.prepare("SELECT refund_reason, status FROM purchases WHERE id = ?").bind(id).first();
+    expect(kept).toEqual({ refund_reason: null, status: "refunded" });
   });
 
   it("an overlong reason is refused with 400 and refunds nothing", async () => {

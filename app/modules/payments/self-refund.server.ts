@@ -85,10 +85,11 @@ export async function requestSelfRefund(
     .returning();
   if (!claimed) return { status: "already" };
   const actor = { userId: user.id, email: user.email };
+  // The reason stays on the purchase (the owner reads it there; account deletion clears it), not in the kept log.
   await recordAudit(context.db, actor, "refund-requested", actor, {
     purchaseId: purchase.id,
     amountCents: purchase.amountCents,
-    reason,
+    reasonGiven: reason !== null,
   });
 
   if (purchase.provider === "test") {
