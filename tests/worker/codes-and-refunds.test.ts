@@ -239,6 +239,21 @@ describe("discount codes", () => {
     expect(visibleText(await pay.text())).toContain(`The code ${ending} has expired.`);
   });
 
+  it("Stripe has the last word: a promotion code it refuses at Pay is refused with the message, and no session is made", async () => {
+    fakeStripe();
+    const admin = await signedInAdmin(STRIPE_ENV);
+    const code = uniqueCode("DASH");
+    await createCode(admin, { code, percentOff: "20" });
+    const checkout = cookieFrom(await applyCode(await startCheckout(uniqueEmail("dash"), STRIPE_ENV), code, STRIPE_ENV), "lc_checkout");
+    // Deactivated in the Stripe dashboard (or used up there) after the buyer applied it.
+    stripePromotionCodes.get((await codeRow(code))!.stripe_promotion_code_id!)!.active = false;
+    const sessionsBefore = stripeSessions.size;
+    const pay = await postForm("/checkout?step=payment", { intent: "pay" }, { cookie: checkout, env: STRIPE_ENV });
+    expect(pay.status).toBe(409);
+    expect(visibleText(await pay.text())).toContain(`The code ${code} has been used as many times as it allows.`);
+    expect(stripeSessions.size).toBe(sessionsBefore);
+  });
+
   it("ending a code deactivates its Stripe promotion code", async () => {
     fakeStripe();
     const admin = await signedInAdmin(STRIPE_ENV);

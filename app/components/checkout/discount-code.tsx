@@ -31,6 +31,10 @@ export function DiscountCode({
         >
           Remove
         </SubmitButton>
+        {/* Stripe may still refuse a code the app accepted (ended or used up there): said here, at Pay. */}
+        <div className="basis-full" role={error ? "alert" : undefined}>
+          <ErrorList id="discount-code-error" errors={error ? [error] : null} />
+        </div>
       </Form>
     );
   }
