@@ -395,10 +395,16 @@ export const purchases = sqliteTable(
     createdUser: integer("created_user", { mode: "boolean" }).notNull().default(false),
     /** When the success page signed the buyer in; it does so at most once. */
     autoSignInUsedAt: integer("auto_sign_in_used_at", { mode: "timestamp_ms" }),
+    /** The discount code the amount paid was checked against (docs/decisions/050-codes-and-refunds.md). */
+    discountCodeId: text("discount_code_id").references((): AnySQLiteColumn => discountCodes.id, { onDelete: "set null" }),
+    /** The buyer's own refund from /settings: set once (one refund per purchase), with their optional reason. */
+    refundRequestedAt: integer("refund_requested_at", { mode: "timestamp_ms" }),
+    refundReason: text("refund_reason"),
     createdAt: createdAt(),
   },
   (t) => [
     index("purchases_user_id_idx").on(t.userId),
+    index("purchases_discount_code_idx").on(t.discountCodeId),
     index("purchases_payment_intent_idx").on(t.stripePaymentIntentId),
     index("purchases_created_at_idx").on(t.createdAt),
   ],
@@ -452,6 +458,30 @@ export const gifts = sqliteTable(
     index("gifts_giver_user_idx").on(t.giverUserId),
   ],
 );
+
+/**
+ * Discount codes the admin creates on /admin (docs/decisions/050-codes-and-refunds.md). In production each is a Stripe
+ * coupon and promotion code (Stripe enforces expiry and uses at payment); development's test payments read this row.
+ */
+export const discountCodes = sqliteTable("discount_codes", {
+  id: id(),
+  /** As typed by the admin, upper-cased: unique, so a buyer's code names one row. */
+  code: text("code").notNull().unique(),
+  /** Exactly one of the two is set. */
+  percentOff: integer("percent_off"),
+  amountOffCents: integer("amount_off_cents"),
+  currency: text("currency").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+  maxUses: integer("max_uses"),
+  stripeCouponId: text("stripe_coupon_id"),
+  stripePromotionCodeId: text("stripe_promotion_code_id").unique(),
+  createdByEmail: text("created_by_email").notNull(),
+  createdAt: createdAt(),
+  /** Ended by the admin: refused from then on. */
+  endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+});
+
+export type DiscountCode = typeof discountCodes.$inferSelect;
 
 export const accessGrants = sqliteTable(
   "access_grants",

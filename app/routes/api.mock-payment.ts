@@ -6,7 +6,7 @@ import { DEFAULT_TEST_CARD, payWithTestCard } from "~/modules/payments/test-paym
 
 export const loader = () => methodNotAllowed(["POST"]);
 
-/** Test mode for API clients: `{ email, name?, cardNumber? }`, development only (404 elsewhere). */
+/** Test mode for API clients: `{ email, name?, cardNumber?, code? }`, development only (404 elsewhere). */
 export const action = jsonAction(
   {
     caller: async ({ context }) => {
@@ -23,8 +23,10 @@ export const action = jsonAction(
       cardNumber: input.cardNumber ?? DEFAULT_TEST_CARD,
       startedByUserId: user?.id ?? null,
       visitorId: await readVisitorId(context.config, request),
+      code: input.code || null,
     });
     if (result.status === "failed") return apiError(402, result.message);
+    if (result.status === "code-refused") return apiError(400, result.message);
     return Response.json({
       success: true,
       purchaseId: result.purchase.id,

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckList } from "~/components/check-list";
+import { DiscountCode } from "~/components/checkout/discount-code";
 import { CheckoutAlternatives, CheckoutOffer, CheckoutPolicies } from "~/components/checkout/offer";
 import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
 import { SiteHeader } from "~/components/site-chrome";
@@ -18,7 +19,9 @@ import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicPage } from "~/modules/http/page-policy";
 import { purchaseDetailsSchema } from "~/modules/payments/checkout.schema";
 import { startCheckout } from "~/modules/payments/checkout.server";
-import { readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
+import { type CheckoutDetails, readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
+import { APPLY_CODE_INTENT, REMOVE_CODE_INTENT, typedCodeSchema } from "~/modules/payments/discount-codes.schema";
+import { checkCode, describeDiscount, priceWithCode } from "~/modules/payments/discount-codes.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -63,6 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wantsPayment = url.searchParams.get("step") === "payment";
   if (wantsPayment && !details) throw redirect("/checkout");
   const [cardCount, categories] = await Promise.all([countCards(context.db), listCategories(context.db)]);
+  const code = wantsPayment ? await appliedCode(context, details) : { applied: null, problem: null, total: context.config.price };
   return {
     step: wantsPayment ? ("payment" as const) : ("details" as const),
     cancelled: url.searchParams.get("cancelled") === "1",
@@ -72,6 +76,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categoryCount: categories.length,
     price: formatPrice(context.config.price),
     priceShort: formatPriceShort(context.config.price),
+    total: formatPrice(code.total),
+    code: code.applied,
+    codeProblem: code.problem,
   };
 }
 
@@ -94,6 +101,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
+  const intent = formData.get("intent");
+  if (intent === APPLY_CODE_INTENT || intent === REMOVE_CODE_INTENT) {
+    const details = await readCheckoutDetails(context.config, request);
+    if (!details) return redirect("/checkout");
+    return changeCode(context, request, details, intent === APPLY_CODE_INTENT ? formData.get("code") : null);
+  }
+
   if (formData.get("intent") === "pay") {
     const details = await readCheckoutDetails(context.config, request);
     if (!details) return redirect("/checkout");
@@ -105,6 +119,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const started = await startCheckout(context, { details, user, visitorId });
     if (started.status === "test-payment") return redirect("/mock-checkout", 303);
     if (started.status === "stripe") return redirect(started.url, 303);
+    if (started.status === "code-refused") {
+      return data({ result: undefined, error: null, codeError: started.message, typedCode: details.code ?? "" }, { status: 409 });
+    }
     if (started.status === "unavailable") {
       const error = `Payments are not available right now. Please contact support at ${started.supportEmail}.`;
       return data({ result: undefined, error }, { status: 503 });
@@ -114,9 +131,50 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ result: undefined, error: "Unknown action." }, { status: 400 });
 }
 
+/** The code the checkout cookie holds, checked now: the summary shows it, or why it no longer applies. */
+async function appliedCode(context: LoaderFunctionArgs["context"], details: CheckoutDetails | null) {
+  const checked = details?.code ? await checkCode(context.db, details.code) : null;
+  if (checked?.status !== "valid") return { applied: null, problem: checked?.message ?? null, total: context.config.price };
+  const total = priceWithCode(context.config.price, checked.code);
+  const saving = formatPrice({ cents: context.config.price.cents - total.cents, currency: total.currency });
+  return { applied: { name: checked.code.code, discount: describeDiscount(checked.code), saving }, problem: null, total };
+}
+
+/** Apply (a typed code, checked now: 4xx with the code kept when refused) or remove the payment step's code. */
+async function changeCode(
+  context: ActionFunctionArgs["context"],
+  request: Request,
+  details: CheckoutDetails,
+  typed: FormDataEntryValue | null,
+) {
+  let code: string | undefined;
+  if (typed !== null) {
+    const raw = String(typed);
+    const parsed = typedCodeSchema.safeParse(raw);
+    if (!parsed.success) {
+      return data(
+        { result: undefined, error: null, codeError: parsed.error.issues[0]?.message ?? "Enter a code.", typedCode: raw.slice(0, 40) },
+        { status: 400 },
+      );
+    }
+    const checked = await checkCode(context.db, parsed.data);
+    if (checked.status !== "valid") {
+      const status = checked.status === "unknown" ? 400 : checked.status === "expired" ? 410 : 409;
+      return data({ result: undefined, error: null, codeError: checked.message, typedCode: parsed.data }, { status });
+    }
+    code = checked.code.code;
+  }
+  return redirect("/checkout?step=payment", {
+    status: 303,
+    headers: { "Set-Cookie": await saveCheckoutDetails(context.config, request, { ...details, code }) },
+  });
+}
+
 export default function CheckoutPage() {
-  const { step, cancelled, details, account, cardCount, categoryCount, price, priceShort } = useLoaderData<typeof loader>();
+  const { step, cancelled, details, account, cardCount, categoryCount, price, priceShort, total, code, codeProblem } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const codeError = actionData && "codeError" in actionData ? actionData.codeError : codeProblem;
   const [form, fields] = useForm({
     id: "checkout-details",
     lastResult: actionData?.result,
@@ -187,6 +245,7 @@ export default function CheckoutPage() {
                     Give it as a gift
                   </Link>
                 </li>
+                <li>Have a discount code? You can enter it on the next step.</li>
               </CheckoutAlternatives>
             </>
           ) : (
@@ -202,7 +261,13 @@ export default function CheckoutPage() {
                   ["Name", details?.name],
                   ["Email", details?.email],
                   ["Product", `${cardCount} LIGHT Cards`],
-                  ["Total", price],
+                  ...(code
+                    ? [
+                        ["Price", price],
+                        [`Code ${code.name}`, `−${code.saving}`],
+                      ]
+                    : []),
+                  ["Total", total],
                 ].map(([label, value]) => (
                   // The address has a line of its own, so it breaks only when longer than the line (not at its hyphen).
                   <div
@@ -214,11 +279,16 @@ export default function CheckoutPage() {
                   </div>
                 ))}
               </dl>
+              <DiscountCode
+                applied={code}
+                error={codeError ?? null}
+                typed={actionData && "typedCode" in actionData ? (actionData.typedCode ?? "") : ""}
+              />
               {actionData?.error ? <FormAlert errors={[actionData.error]} /> : null}
               <Form method="post" className="mt-4 space-y-3">
                 <HoneypotField />
                 <SubmitButton name="intent" value="pay" pendingText="Processing Payment...">
-                  Pay {price}
+                  Pay {total}
                 </SubmitButton>
               </Form>
               <Link to="/checkout" className="btn-secondary mt-3 w-full">

@@ -36,7 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { notice, setCookies } = await readSignedOutNotice(context, request);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-  return data({ redirectTo, oauthProviders: configuredProviders(context.cloudflare.env), notice }, { headers });
+  // `?link=1` (the receipt's "get a new sign-in link") opens the sign-in link form at once.
+  const linkOpen = new URL(request.url).searchParams.get("link") === "1";
+  return data({ redirectTo, oauthProviders: configuredProviders(context.cloudflare.env), notice, linkOpen }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -139,7 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, oauthProviders, notice } = useLoaderData<typeof loader>();
+  const { redirectTo, oauthProviders, notice, linkOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
@@ -200,7 +202,7 @@ export default function LoginPage() {
 
       <OAuthButtons providers={oauthProviders} redirectTo={redirectTo} />
 
-      <details className="mt-6 rounded-xl bg-sage-50 p-4" open={actionData?.intent === "link"}>
+      <details id="sign-in-link" className="mt-6 rounded-xl bg-sage-50 p-4" open={actionData?.intent === "link" || linkOpen}>
         <summary className="cursor-pointer text-sm font-semibold">
           Bought the collection without a password? Email me a sign-in link
         </summary>
@@ -215,6 +217,8 @@ export default function LoginPage() {
             name="email"
             type="email"
             autoComplete="email"
+            // biome-ignore lint/a11y/noAutofocus: opened on purpose from the receipt's link, the field is all the page is for
+            autoFocus={linkOpen}
             aria-invalid={actionData?.linkError ? true : undefined}
             aria-describedby={actionData?.linkError ? "link-email-error" : undefined}
             className="block min-h-[44px] w-full rounded-xl border border-sage-300 bg-white px-4 py-2"

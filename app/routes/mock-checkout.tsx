@@ -13,6 +13,7 @@ import { forwardHeaders } from "~/modules/http/forward-headers";
 import { logProblem } from "~/modules/observability/log.server";
 import { testPaymentSchema } from "~/modules/payments/checkout.schema";
 import { readCheckoutDetails } from "~/modules/payments/checkout-state.server";
+import { checkCode, describeDiscount, priceWithCode } from "~/modules/payments/discount-codes.server";
 import { assertTestModeAvailable } from "~/modules/payments/payment-mode.server";
 import { DEFAULT_TEST_CARD, payForGiftWithTestCard, payWithTestCard } from "~/modules/payments/test-payments.server";
 import { rejectBots } from "~/modules/security/honeypot";
@@ -27,12 +28,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A gift's payment (docs/decisions/047-gifts.md): the gift written before payment, named by its id.
   const gift = await pendingGift(context, new URL(request.url).searchParams.get("gift"));
   const [details, user] = await Promise.all([readCheckoutDetails(context.config, request), getUser(context)]);
+  // The code applied at checkout, priced as the payment will be (its expiry and uses are checked again on payment).
+  const checked = details?.code ? await checkCode(context.db, details.code) : null;
+  const code = checked?.status === "valid" ? checked.code : null;
   return {
     email: gift?.giverEmail ?? user?.email ?? details?.email ?? "",
     name: gift?.giverName ?? details?.name ?? "",
     emailLocked: Boolean(user) || Boolean(gift),
     gift: gift ? { id: gift.id, recipientName: gift.recipientName } : null,
-    price: formatPrice(context.config.price),
+    // A gift is paid at the price: a code is the checkout's (docs/decisions/050-codes-and-refunds.md).
+    price: formatPrice(gift ? context.config.price : priceWithCode(context.config.price, code)),
+    code: code && !gift ? { name: code.code, discount: describeDiscount(code) } : null,
     defaultCard: DEFAULT_TEST_CARD,
   };
 }
@@ -51,6 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getUser(context);
   const giftId = formData.get("giftId");
   if (typeof giftId === "string" && giftId) return payForGift(context, formData, giftId);
+  const details = await readCheckoutDetails(context.config, request);
   try {
     const result = await payWithTestCard(context, {
       email: user?.email ?? parsed.data.email,
@@ -58,7 +65,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cardNumber: parsed.data.cardNumber ?? "",
       startedByUserId: user?.id ?? null,
       visitorId: await readVisitorId(context.config, request),
+      code: details?.code ?? null,
     });
+    if (result.status === "code-refused") {
+      return data({ state: "form" as const, emailError: null, cardError: null, error: result.message, successUrl: null }, { status: 409 });
+    }
     if (result.status === "failed") {
       return data({ state: "form" as const, emailError: null, cardError: result.message, error: null, successUrl: null }, { status: 402 });
     }
@@ -98,7 +109,7 @@ async function payForGift(context: ActionFunctionArgs["context"], formData: Form
 }
 
 export default function TestPaymentPage() {
-  const { email, name, emailLocked, price, defaultCard, gift } = useLoaderData<typeof loader>();
+  const { email, name, emailLocked, price, code, defaultCard, gift } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   useDelayedRedirect(result?.state === "paid" ? result.successUrl : null, REDIRECT_DELAY_MS);
@@ -121,6 +132,11 @@ export default function TestPaymentPage() {
                 {price} (Test)
               </p>
               {gift ? <p className="-mt-2 mb-4 text-center text-ink-muted">A gift for {gift.recipientName}</p> : null}
+              {code ? (
+                <p className="-mt-2 mb-4 text-center text-sm text-ink-muted" data-testid="test-payment-code">
+                  Code {code.name}: {code.discount}
+                </p>
+              ) : null}
               <Form method="post" className="space-y-4">
                 <HoneypotField />
                 {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}

@@ -8,6 +8,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSettings } from "~/components/account-settings";
 import { AppShell } from "~/components/app-shell";
+import { PurchaseRefund } from "~/components/purchase-refund";
 import { getAccessStatus } from "~/modules/access/access.server";
 import { resendVerification } from "~/modules/auth/account.server";
 import { changePasswordAction, setPasswordAction, signOutEverywhereAction } from "~/modules/auth/account-security.server";
@@ -29,6 +30,7 @@ import {
 } from "~/modules/daily-card/daily-card.schema";
 import { saveReminderSettings } from "~/modules/daily-card/daily-card.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { readRefundStanding, refundView } from "~/modules/payments/self-refund.server";
 import { hasCompletedAMorning } from "~/modules/practice/practice.server";
 import { listDevices } from "~/modules/push/subscriptions.server";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
@@ -47,14 +49,19 @@ export const meta: MetaFunction = () => [
 const HERE = "/settings";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // A buyer's notifications (docs/decisions/046-web-push.md), offered after their first completed morning: the reads
-  // travel with the session's check (one round trip).
+  // A buyer's notifications (docs/decisions/046-web-push.md), offered after their first completed morning, and the
+  // purchase's refund standing (050): the reads travel with the session's check (one round trip, 037).
   const { user, own } = await requireUserWith(context, request, (owner) =>
-    Promise.all([hasCompletedAMorning(context.db, owner), listDevices(context.db, ownerIdSql(owner))]),
+    Promise.all([
+      hasCompletedAMorning(context.db, owner),
+      listDevices(context.db, ownerIdSql(owner)),
+      readRefundStanding(context.db, owner),
+    ]),
   );
-  const [completedAMorning, devices] = own;
+  const [completedAMorning, devices, standing] = own;
   const since = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: user.timeZone ?? "UTC" });
   return {
+    refund: refundView(standing, context.config.supportEmail),
     notifications: {
       publicKey: context.config.webPush?.publicKey ?? null,
       completedAMorning,
@@ -124,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { user, notifications } = useLoaderData<typeof loader>();
+  const { user, notifications, refund } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AppShell>
@@ -138,6 +145,7 @@ export default function SettingsPage() {
           remindersResult={actionData && "remindersResult" in actionData ? actionData.remindersResult : undefined}
           error={actionData && "error" in actionData ? actionData.error : undefined}
         />
+        <PurchaseRefund refund={refund} />
       </main>
     </AppShell>
   );

@@ -12,6 +12,7 @@ const TYPED: Record<string, string> = {
   search: "shepherd",
   text: "Grace",
   number: "40",
+  date: "2026-12-31",
   textarea: "Typed before the scripts ran",
 };
 

@@ -32,6 +32,8 @@ export function fakeStripe() {
       if (idempotencyKey) idempotentResponses.set(`${url.pathname} ${idempotencyKey}`, value);
       return Response.json(value);
     };
+    const promotion = await fakeDiscounts(request.method, url.pathname, body);
+    if (promotion) return promotion.status === 200 ? remember(await promotion.json()) : promotion;
     if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const id = `cs_test_${crypto.randomUUID().replace(/-/g, "")}`;
       const metadata: Record<string, string> = {};
@@ -50,6 +52,23 @@ export function fakeStripe() {
         amount_total: Number(body.get("line_items[0][price_data][unit_amount]")),
         currency: body.get("line_items[0][price_data][currency]"),
       };
+      const applied = body.get("discounts[0][promotion_code]");
+      if (applied) {
+        // Stripe refuses a promotion code that is inactive, expired or used up, and otherwise takes its coupon off.
+        const code = stripePromotionCodes.get(applied);
+        if (!code?.active) {
+          return Response.json(
+            { error: { type: "invalid_request_error", message: "This promotion code cannot be redeemed." } },
+            { status: 400 },
+          );
+        }
+        const coupon = stripeCoupons.get(code.coupon)!;
+        const price = session.amount_total as number;
+        const off = coupon.percent_off ? Math.round((price * coupon.percent_off) / 100) : Math.min(coupon.amount_off ?? 0, price);
+        session.amount_total = price - off;
+        session.total_details = { amount_discount: off, amount_shipping: 0, amount_tax: 0 };
+        session.discounts = [{ coupon: null, promotion_code: applied }];
+      }
       stripeSessions.set(id, session);
       return remember(session);
     }
@@ -71,6 +90,48 @@ export function fakeStripe() {
     return Response.json({ error: { message: `Unexpected Stripe call ${request.method} ${url.pathname}` } }, { status: 400 });
   });
 }
+/** Coupons and promotion codes created through the API (the admin's discount codes). */
+export const stripeCoupons = new Map<
+  string,
+  { id: string; percent_off: number | null; amount_off: number | null; currency: string | null }
+>();
+export const stripePromotionCodes = new Map<string, { id: string; code: string; coupon: string; active: boolean }>();
+
+async function fakeDiscounts(method: string, path: string, body: URLSearchParams): Promise<Response | null> {
+  if (method === "POST" && path === "/v1/coupons") {
+    const id = `coupon_${crypto.randomUUID().slice(0, 8)}`;
+    const percent = body.get("percent_off");
+    const amount = body.get("amount_off");
+    const coupon = {
+      id,
+      percent_off: percent ? Number(percent) : null,
+      amount_off: amount ? Number(amount) : null,
+      currency: body.get("currency"),
+    };
+    stripeCoupons.set(id, coupon);
+    return Response.json({ object: "coupon", duration: body.get("duration"), name: body.get("name"), ...coupon });
+  }
+  if (method === "POST" && path === "/v1/promotion_codes") {
+    const id = `promo_${crypto.randomUUID().replace(/-/g, "").slice(0, 14)}`;
+    const code = { id, code: body.get("code") ?? "", coupon: body.get("promotion[coupon]") ?? "", active: true };
+    stripePromotionCodes.set(id, code);
+    return Response.json({
+      object: "promotion_code",
+      ...code,
+      expires_at: body.get("expires_at") ? Number(body.get("expires_at")) : null,
+      max_redemptions: body.get("max_redemptions") ? Number(body.get("max_redemptions")) : null,
+    });
+  }
+  const update = /^\/v1\/promotion_codes\/([^/]+)$/.exec(path);
+  if (method === "POST" && update) {
+    const code = stripePromotionCodes.get(update[1]!);
+    if (!code) return Response.json({ error: { type: "invalid_request_error", message: "No such promotion code" } }, { status: 404 });
+    if (body.get("active") === "false") code.active = false;
+    return Response.json({ object: "promotion_code", ...code });
+  }
+  return null;
+}
+
 /** Forgets the calls and refunds recorded (after each test: tests/worker/setup.ts). */
 export function resetStripeRecords() {
   stripeCalls.length = 0;

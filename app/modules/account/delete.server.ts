@@ -80,7 +80,8 @@ export async function deleteAccount(context: Context, user: Pick<User, "id" | "e
     // The success page's one sign-in is spent, whatever else happens to a kept purchase.
     db
       .update(purchases)
-      .set({ email: tombstone, autoSignInUsedAt: sql`coalesce(${purchases.autoSignInUsedAt}, ${now.getTime()})` })
+      // The buyer's refund reason is their own words: it goes with the account (050).
+      .set({ email: tombstone, refundReason: null, autoSignInUsedAt: sql`coalesce(${purchases.autoSignInUsedAt}, ${now.getTime()})` })
       .where(eq(purchases.userId, userId)),
     db
       .update(adminAuditLog)

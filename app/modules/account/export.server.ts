@@ -68,6 +68,7 @@ const SECTIONS = {
         status: purchases.status,
         createdAt: purchases.createdAt,
         refundedAt: purchases.refundedAt,
+        refundReason: purchases.refundReason,
         stripeCheckoutSessionId: purchases.stripeCheckoutSessionId,
         stripePaymentIntentId: purchases.stripePaymentIntentId,
       })

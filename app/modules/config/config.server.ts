@@ -41,6 +41,11 @@ const configSchema = z.object({
     .max(100_000)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** "on" once the owner has set up Stripe Tax (README): Checkout computes tax inside the price. */
+  STRIPE_AUTOMATIC_TAX: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -61,6 +66,8 @@ export type AppConfig = {
   socialUrl: string;
   emailFrom: string;
   adminEmails: string[];
+  /** Stripe Tax on the Checkout Session (payments/checkout-session-settings.server.ts). */
+  stripeAutomaticTax: boolean;
   /** Signs cookies; several comma-separated values allow rotation (the first signs). */
   sessionSecrets: string[];
   /**
@@ -152,6 +159,7 @@ export function readConfig(env: Env): AppConfig {
     socialUrl: vars.SOCIAL_URL,
     emailFrom: vars.EMAIL_FROM,
     adminEmails: vars.ADMIN_EMAILS,
+    stripeAutomaticTax: vars.STRIPE_AUTOMATIC_TAX,
     sessionSecrets,
     shareLinkKeys,
     webPush: parseVapidKeys(vars.VAPID_PUBLIC_KEY, vars.VAPID_PRIVATE_KEY),

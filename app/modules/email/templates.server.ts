@@ -148,6 +148,8 @@ export function receiptEmail(
     amount: string;
     cardCount: number;
     signInLink: string;
+    /** The sign-in page with its "Email me a sign-in link" form open (/login?link=1). */
+    newLinkPage: string;
     collectionLink: string;
     supportEmail: string;
     hasPassword: boolean;
@@ -160,10 +162,10 @@ export function receiptEmail(
   return layout({
     to,
     subject: `Your ${PRODUCT} receipt: lifetime access`,
-    intro: `Thank you for your purchase! You paid ${input.amount} once for lifetime access to all ${input.cardCount} cards. The 30-day guarantee applies: write to ${input.supportEmail} within 30 days for a full refund.`,
+    intro: `Thank you for your purchase! You paid ${input.amount} once for lifetime access to all ${input.cardCount} cards. The 30-day guarantee applies: refund it yourself in Settings within 30 days, or write to ${input.supportEmail}.`,
     action: "Sign in to your collection",
     link: input.signInLink,
-    outro: `This sign-in link works once, for 15 minutes. ${later} Your collection lives at: ${input.collectionLink}`,
+    outro: `This sign-in link works once, for 15 minutes. ${later} A new sign-in link, any time: ${input.newLinkPage} Your collection lives at: ${input.collectionLink}`,
     policies: { origin: input.appOrigin },
   });
 }

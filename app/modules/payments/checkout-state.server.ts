@@ -7,7 +7,8 @@ import { carriesCookie, signedCookie } from "~/modules/http/cookies.server";
  * name and email in a signed, short-lived cookie that the payment step and the test payment page read.
  */
 /** `checkoutId` names this checkout: Stripe's idempotency key, so a double-clicked Pay makes one session. */
-const detailsSchema = z.object({ name: z.string(), email: z.string(), checkoutId: z.string().uuid() });
+/** `code` is the discount code the buyer applied on the payment step (checked again at Pay: 050). */
+const detailsSchema = z.object({ name: z.string(), email: z.string(), checkoutId: z.string().uuid(), code: z.string().optional() });
 export type CheckoutDetails = z.infer<typeof detailsSchema>;
 
 /** Personal: a request carrying it is never answered from the shared cache (app/server/page-cache.server.ts). */

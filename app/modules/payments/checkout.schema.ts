@@ -24,4 +24,11 @@ export const testPaymentSchema = z.object({
   email: emailSchema,
   name: z.string().trim().max(100).optional(),
   cardNumber: z.string().trim().max(30).optional(),
+  /** A discount code (API clients; the page takes the one applied at checkout). */
+  code: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((code) => code.toUpperCase())
+    .optional(),
 });

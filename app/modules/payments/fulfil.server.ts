@@ -14,12 +14,14 @@ import { recordConversion, withdrawConversion } from "~/modules/experiments/even
 import { logProblem } from "~/modules/observability/log.server";
 import { deleteSubscriptionsOfUser } from "~/modules/push/subscriptions.server";
 import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
+import { findCodeByPromotionCode, priceWithCode } from "./discount-codes.server";
 import { fulfilGiftSession, type GiftFulfilment } from "./gift-fulfil.server";
-import { checkCheckoutSession, type PaidCheckout, refundPayment } from "./stripe.server";
+import { checkCheckoutSession, type PaidCheckout, promotionCodeOf, refundPayment } from "./stripe.server";
 
 type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
 
-type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string };
+/** `discountCodeId`: the code the amount paid was checked against (docs/decisions/050-codes-and-refunds.md). */
+type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string; discountCodeId?: string | null };
 
 /**
  * The one function that grants access for a payment; the webhook, the success page and the test
@@ -59,6 +61,7 @@ export async function fulfilPaidCheckout(
       status: "paid",
       startedByUserId: payment.startedByUserId,
       createdUser,
+      discountCodeId: payment.discountCodeId ?? null,
     })
     .onConflictDoNothing({ target: purchases.stripeCheckoutSessionId })
     .returning();
@@ -93,8 +96,10 @@ export async function fulfilStripeCheckoutSession(
   context: Context,
   session: Stripe.Checkout.Session,
 ): Promise<{ status: "fulfilled"; purchase: Purchase } | GiftFulfilment | { status: "unpaid" } | { status: "rejected" }> {
+  // The amount paid is checked against the code Stripe applied, if it is one of this app's; else against the price.
+  const code = await findCodeByPromotionCode(context.db, promotionCodeOf(session));
   const verdict = checkCheckoutSession(session, {
-    priceCents: context.config.price.cents,
+    priceCents: priceWithCode(context.config.price, code).cents,
     currency: context.config.price.currency,
     livemodeRequired: !context.config.isDevelopment,
   });
@@ -104,7 +109,7 @@ export async function fulfilStripeCheckoutSession(
     return { status: "rejected" };
   }
   if (verdict.payment.giftId) return fulfilGiftSession(context, verdict.payment); // a gift, not access: docs/decisions/047-gifts.md
-  const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...verdict.payment });
+  const { purchase } = await fulfilPaidCheckout(context, { provider: "stripe", ...verdict.payment, discountCodeId: code?.id ?? null });
   return { status: "fulfilled", purchase };
 }
 
@@ -182,6 +187,7 @@ async function sendReceipt(context: Context, user: User, purchase: Purchase) {
         amount: formatPrice({ cents: purchase.amountCents, currency: purchase.currency }),
         cardCount: await countCards(context.db),
         signInLink: signInLink.toString(),
+        newLinkPage: `${config.appOrigin}/login?link=1`,
         collectionLink: `${config.appOrigin}/cards`,
         supportEmail: config.supportEmail,
         hasPassword: Boolean(user.passwordHash),
@@ -207,13 +213,21 @@ export async function findPurchaseBySessionId(context: Pick<Context, "db">, chec
  */
 export async function revokeForRefund(
   context: Context,
-  refund: { paymentIntentId: string; amountCents: number; amountRefundedCents: number; cause: "refund" | "dispute-lost" },
+  refund: {
+    paymentIntentId: string | null;
+    /** A development test payment, refunded from /settings, names its purchase (it has no payment intent: 050). */
+    purchaseId?: string;
+    amountCents: number;
+    amountRefundedCents: number;
+    cause: "refund" | "dispute-lost";
+  },
 ): Promise<boolean> {
   if (refund.amountRefundedCents < refund.amountCents) return false;
+  const which = refund.purchaseId ? eq(purchases.id, refund.purchaseId) : eq(purchases.stripePaymentIntentId, refund.paymentIntentId ?? "");
   const [refunded] = await context.db
     .update(purchases)
     .set({ status: "refunded", refundedAt: new Date() })
-    .where(and(eq(purchases.stripePaymentIntentId, refund.paymentIntentId), eq(purchases.status, "paid")))
+    .where(and(which, eq(purchases.status, "paid")))
     .returning();
   if (!refunded) return false;
   await withdrawConversion(context.db, refunded.id);

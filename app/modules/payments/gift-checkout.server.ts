@@ -38,6 +38,10 @@ export async function startGiftCheckout(
       currency: context.config.price.currency,
       productName: `LIGHT Cards: a lifetime pass, a gift for ${gift.recipientName}`,
       appOrigin: context.config.appOrigin,
+      // A gift is paid at the price: codes are the checkout's (docs/decisions/050-codes-and-refunds.md).
+      code: null,
+      promotionCodeId: null,
+      automaticTax: context.config.stripeAutomaticTax,
     });
     return { status: "stripe", url: session.url };
   } catch (error) {

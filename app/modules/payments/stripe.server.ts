@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { checkoutSessionParams } from "./checkout-session-settings.server";
 
 export type StripeClient = Stripe;
 
@@ -32,6 +33,10 @@ type CheckoutRequest = {
   appOrigin: string;
   /** A gift's id (docs/decisions/047-gifts.md): fulfilment pays that gift instead of granting the payer access. */
   giftId?: string;
+  /** The buyer's discount code (its D1 id, kept in the metadata) and the Stripe promotion code applied for it. */
+  code: string | null;
+  promotionCodeId: string | null;
+  automaticTax: boolean;
 };
 
 /** A hosted Checkout Session for the one-time purchase; the caller redirects (303) to its URL. */
@@ -43,32 +48,80 @@ export async function createCheckoutSession(stripe: Stripe, request: CheckoutReq
     ab: request.visitorAssignment,
     name: request.name,
     ...(request.giftId ? { giftId: request.giftId } : {}),
+    code: request.code ?? "",
   };
-  const successPath = request.giftId ? "/gift/paid" : "/success";
+  const returnTo = request.giftId
+    ? { success: "/gift/paid", cancel: "/gift?cancelled=1" }
+    : { success: "/success", cancel: "/checkout?step=payment&cancelled=1" };
   const session = await stripe.checkout.sessions.create(
-    {
-      mode: "payment",
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: request.currency,
-            unit_amount: request.priceCents,
-            product_data: { name: request.productName },
-          },
-        },
-      ],
-      customer_email: request.email,
-      client_reference_id: request.userId ?? request.visitorId,
+    checkoutSessionParams({
+      email: request.email,
+      clientReferenceId: request.userId ?? request.visitorId,
       metadata,
-      payment_intent_data: { metadata },
-      success_url: `${request.appOrigin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: request.giftId ? `${request.appOrigin}/gift?cancelled=1` : `${request.appOrigin}/checkout?step=payment&cancelled=1`,
-    },
-    { idempotencyKey: `checkout-${request.checkoutId}` },
+      priceCents: request.priceCents,
+      currency: request.currency,
+      productName: request.productName,
+      appOrigin: request.appOrigin,
+      promotionCodeId: request.promotionCodeId,
+      automaticTax: request.automaticTax,
+      returnTo,
+    }),
+    // The code is part of the key: the same checkout with another code is another session.
+    { idempotencyKey: `checkout-${request.checkoutId}${request.promotionCodeId ? `-${request.promotionCodeId}` : ""}` },
   );
   if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   return { id: session.id, url: session.url };
+}
+
+/** Whether Stripe refused the session's discount (a promotion code expired, used up or deactivated in the dashboard). */
+export function isRefusedRequest(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError;
+}
+
+/** The promotion code Stripe applied to a Checkout Session, if any. */
+export function promotionCodeOf(session: Stripe.Checkout.Session): string | null {
+  const applied = session.discounts?.find((discount) => discount.promotion_code)?.promotion_code;
+  if (!applied) return null;
+  return typeof applied === "string" ? applied : applied.id;
+}
+
+/**
+ * A discount code in Stripe: a one-off coupon (percent or amount off) and its customer-facing promotion code, which
+ * carries the expiry and the number of uses Stripe enforces.
+ */
+export async function createStripePromotionCode(
+  stripe: Stripe,
+  input: {
+    code: string;
+    percentOff: number | null;
+    amountOffCents: number | null;
+    currency: string;
+    expiresAt: Date | null;
+    maxUses: number | null;
+  },
+): Promise<{ couponId: string; promotionCodeId: string }> {
+  const coupon = await stripe.coupons.create(
+    {
+      name: input.code,
+      duration: "once",
+      ...(input.percentOff ? { percent_off: input.percentOff } : { amount_off: input.amountOffCents ?? 0, currency: input.currency }),
+      metadata: { [CHECKOUT_MARKER.key]: CHECKOUT_MARKER.value },
+    },
+    { idempotencyKey: `coupon-${input.code}-${input.percentOff ?? ""}-${input.amountOffCents ?? ""}` },
+  );
+  const promotionCode = await stripe.promotionCodes.create({
+    promotion: { type: "coupon", coupon: coupon.id },
+    code: input.code,
+    ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
+    ...(input.maxUses ? { max_redemptions: input.maxUses } : {}),
+    metadata: { [CHECKOUT_MARKER.key]: CHECKOUT_MARKER.value },
+  });
+  return { couponId: coupon.id, promotionCodeId: promotionCode.id };
+}
+
+/** Ends a promotion code: Stripe refuses it from now on. */
+export async function endStripePromotionCode(stripe: Stripe, promotionCodeId: string): Promise<void> {
+  await stripe.promotionCodes.update(promotionCodeId, { active: false });
 }
 
 /** What fulfilment needs from a paid checkout (Stripe's, or test mode's). */
@@ -133,8 +186,13 @@ function paidCheckoutFrom(session: Stripe.Checkout.Session): PaidCheckout | null
 }
 
 /** A full refund of a payment; the key makes a retried call refund once. */
-export async function refundPayment(stripe: Stripe, paymentIntentId: string, idempotencyKey: string): Promise<void> {
-  await stripe.refunds.create({ payment_intent: paymentIntentId, reason: "duplicate" }, { idempotencyKey });
+export async function refundPayment(
+  stripe: Stripe,
+  paymentIntentId: string,
+  idempotencyKey: string,
+  reason: "duplicate" | "requested_by_customer" = "duplicate",
+): Promise<void> {
+  await stripe.refunds.create({ payment_intent: paymentIntentId, reason }, { idempotencyKey });
 }
 
 /** The Checkout Session, or null when Stripe has none by that id (a guessed or mistyped URL: not a fault). */

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Gift, Purchase } from "#db/schema";
 import { checkoutAssignment } from "~/modules/experiments/checkout-assignment.server";
+import { checkCode, priceWithCode } from "./discount-codes.server";
 import { fulfilPaidCheckout } from "./fulfil.server";
 import { fulfilGiftCheckout } from "./gift-fulfil.server";
 
@@ -38,7 +39,10 @@ function testCardFailure(cardNumber: string): TestPaymentFailure | null {
   return null;
 }
 
-type TestPaymentResult = { status: "paid"; purchase: Purchase; sessionId: string } | TestPaymentFailure;
+type TestPaymentResult =
+  | { status: "paid"; purchase: Purchase; sessionId: string }
+  | TestPaymentFailure
+  | { status: "code-refused"; message: string };
 
 /**
  * Test mode's payment: the success card fulfils through the same function as Stripe's webhook,
@@ -52,10 +56,15 @@ export async function payWithTestCard(
     cardNumber: string;
     startedByUserId: string | null;
     visitorId: string | null;
+    /** The discount code applied at checkout (upper-cased), checked here as Stripe checks it: expiry, uses. */
+    code: string | null;
   },
 ): Promise<TestPaymentResult> {
   const failure = testCardFailure(input.cardNumber);
   if (failure) return failure;
+  const checked = input.code ? await checkCode(context.db, input.code) : null;
+  if (checked && checked.status !== "valid") return { status: "code-refused", message: checked.message };
+  const code = checked?.status === "valid" ? checked.code : null;
 
   const purchaseId = crypto.randomUUID();
   const sessionId = `${TEST_SESSION_PREFIX}${purchaseId}`;
@@ -66,8 +75,9 @@ export async function payWithTestCard(
     paymentIntentId: null,
     email: input.email,
     name: input.name,
-    amountCents: context.config.price.cents,
+    amountCents: priceWithCode(context.config.price, code).cents,
     currency: context.config.price.currency,
+    discountCodeId: code?.id ?? null,
     startedByUserId: input.startedByUserId,
     visitorId: input.visitorId,
     visitorAssignment: checkoutAssignment(await context.experiments.resolve()),

@@ -18,6 +18,7 @@ import { experimentFormSchema } from "~/modules/experiments/experiments.schema";
 import { logProblem } from "~/modules/observability/log.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { codesAction } from "./codes-actions.server";
 
 /**
  * What an /admin action answers when it does not redirect: one shape per section of the page, told apart by `section`,
@@ -56,6 +57,7 @@ export async function adminAction(context: AppLoadContext, actor: Actor, formDat
   const intent = String(formData.get("intent") ?? "");
   if (intent.startsWith("experiment-")) return experimentAction(context, actor, formData);
   if (intent === "resend-email") return resendEmailAction(context, actor, formData);
+  if (intent.startsWith("code-")) return codesAction(context, actor, formData);
   return accessAction(context, actor, formData);
 }
 

@@ -8,6 +8,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessForm, AccessResult } from "~/components/admin/access-form";
 import { AuditLogTable, EmailText, FailedEmailsTable, PurchasesTable } from "~/components/admin/admin-tables";
 import { CustomersPanel } from "~/components/admin/customers-panel";
+import { DiscountCodesPanel } from "~/components/admin/discount-codes-panel";
 import { ExperimentsPanel } from "~/components/admin/experiments-panel";
 import { HealthPanel } from "~/components/admin/health-panel";
 import { SalesPanel } from "~/components/admin/sales-panel";
@@ -25,6 +26,8 @@ import { loadExperimentResults } from "~/modules/experiments/results.server";
 import { readExperimentSettings } from "~/modules/experiments/settings.server";
 import { loadHealth } from "~/modules/health/health.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
+import { listDiscountCodes } from "~/modules/payments/discount-codes.server";
+import { codeRowView, currencySymbol } from "~/modules/payments/discount-codes-view";
 import { customerSearchSchema } from "~/modules/sales/customers.schema";
 import { searchCustomers } from "~/modules/sales/customers.server";
 import { loadSalesSummary } from "~/modules/sales/sales.server";
@@ -51,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     result = accessResultView(user?.email ?? requested.data, { ...status, userId: user?.id ?? null });
   }
   const now = new Date();
-  const [sales, customers, purchases, auditLog, experiments, failedEmails, collection] = await Promise.all([
+  const [sales, customers, purchases, auditLog, experiments, failedEmails, collection, codes] = await Promise.all([
     loadSalesSummary(context.db, { now, currency: context.config.price.currency }),
     searchCustomers(context.db, { query }),
     listRecentPurchases(context.db),
@@ -59,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readExperimentSettings(context.cloudflare.env.AB_KV).then((settings) => loadExperimentResults(context.db, settings)),
     listFailedEmails(context.db),
     getPublicCollection(context),
+    listDiscountCodes(context.db),
   ]);
   // The copy of each variant, built from the same inputs the landing page uses, so the table shows what visitors read.
   const variantCopy = describeVariants({
@@ -81,6 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     purchases: purchases.map(purchaseRowView),
     auditLog: auditLog.map(auditRowView),
     failedEmails: failedEmails.map(failedEmailView),
+    codes: codes.map((code) => codeRowView(code)),
+    currencySymbol: currencySymbol(context.config.price.currency),
   };
 }
 
@@ -90,8 +96,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminPage() {
-  const { sales, customers, query, adminEmail, email, result, purchases, auditLog, experiments, variantCopy, failedEmails, health } =
-    useLoaderData<typeof loader>();
+  const {
+    sales,
+    customers,
+    query,
+    adminEmail,
+    email,
+    result,
+    purchases,
+    auditLog,
+    experiments,
+    variantCopy,
+    failedEmails,
+    health,
+    codes,
+    currencySymbol,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const access = actionData?.section === "access" ? actionData : null;
@@ -140,12 +160,21 @@ export default function AdminPage() {
               <li>
                 <strong>Revoke Access</strong> ends access that an admin granted. A reason is required.
               </li>
-              <li>Refunds happen in Stripe: a full refund there ends the access a purchase gave. This page cannot end paid access.</li>
+              <li>
+                A buyer refunds their own purchase from Settings within 30 days; after that, refunds happen in Stripe, and a full refund
+                there ends the access a purchase gave. This page cannot end paid access.
+              </li>
               <li>Every grant, check and revoke is recorded in the audit log below, with your email and the reason.</li>
             </ul>
           </section>
         </div>
 
+        <DiscountCodesPanel
+          codes={codes}
+          currencySymbol={currencySymbol}
+          result={actionData?.section === "codes" ? actionData.result : null}
+          error={actionData?.section === "codes" ? actionData.error : null}
+        />
         <ExperimentsPanel
           experiments={experiments}
           variantCopy={variantCopy}
