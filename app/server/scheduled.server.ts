@@ -1,6 +1,7 @@
 import { createDb } from "#db/client";
 import { readConfig } from "~/modules/config/config.server";
-import { DAILY_CARD_CRON, enqueueDailyCards } from "~/modules/daily-card/daily-card.server";
+import { DAILY_CARD_CRON, emailChannel, enqueueDailyCards } from "~/modules/daily-card/daily-card.server";
+import { pushChannel } from "~/modules/daily-card/push-channel.server";
 import { createEmailSender, requeueStuckEmails } from "~/modules/email/queue.server";
 import { deliverDueGifts } from "~/modules/gifts/gifts.server";
 import { cleanedUpRows, withCronRun } from "~/modules/health/health.server";
@@ -19,7 +20,9 @@ export async function runSchedule(controller: ScheduledController, env: Env): Pr
   await withCronRun({ db, cron: controller.cron, now, d1Ms: d1.elapsedMs }, async () => {
     if (controller.cron === DAILY_CARD_CRON) {
       const config = readConfig(env);
-      const { enqueued } = await enqueueDailyCards({ db, config, queue: env.EMAIL_QUEUE }, now);
+      // Push reaches devices only where the deployment has its VAPID keys (docs/decisions/046-web-push.md).
+      const channels = config.webPush ? [emailChannel, pushChannel] : [emailChannel];
+      const { enqueued } = await enqueueDailyCards({ db, config, queue: env.EMAIL_QUEUE }, now, channels);
       // Gifts go out on their day in the giver's zone, in the same quarter-hourly run (docs/decisions/047-gifts.md).
       const gifts = await deliverDueGifts({ db, config, email: createEmailSender({ db, config, queue: env.EMAIL_QUEUE }) }, now);
       const requeued = await requeueStuckEmails({ db, queue: env.EMAIL_QUEUE }, now);

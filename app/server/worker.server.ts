@@ -13,7 +13,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createDb } from "#db/client";
 import { redirectForEndedSession } from "~/modules/auth/signed-out-notice.server";
 import { type AppConfig, readConfig } from "~/modules/config/config.server";
-import { consumeEmailBatch } from "~/modules/email/queue.server";
+import { consumeReminderPushes, isReminderPushMessage } from "~/modules/daily-card/push-channel.server";
+import { consumeEmailBatch, EMAIL_DEAD_LETTER_QUEUE } from "~/modules/email/queue.server";
 import { resolveVisitorExperiments } from "~/modules/experiments/assignment.server";
 import { consumeEventBatch, EVENTS_QUEUE } from "~/modules/experiments/event-queue.server";
 import { recordLandingView } from "~/modules/experiments/events.server";
@@ -70,7 +71,11 @@ export function createWorker({ build, fonts, imageEngine }: WorkerPlatform): Wor
       await withTaskLog({ type: "queue", name: batch.queue, d1Ms: d1.elapsedMs }, async () => {
         const db = createDb(d1.session);
         if (batch.queue === EVENTS_QUEUE) return { count: (await consumeEventBatch(db, batch)).rows };
-        await consumeEmailBatch({ db, config, resendApiKey: env.RESEND_API_KEY }, batch);
+        // The email queues carry reminders' pushes too (push-channel.server.ts): each message to its own consumer.
+        const pushes = batch.messages.filter((message) => isReminderPushMessage(message.body));
+        const emails = batch.messages.filter((message) => !isReminderPushMessage(message.body));
+        await consumeReminderPushes({ db, config }, pushes, { deadLetter: batch.queue === EMAIL_DEAD_LETTER_QUEUE });
+        await consumeEmailBatch({ db, config, resendApiKey: env.RESEND_API_KEY }, { queue: batch.queue, messages: emails });
         return { count: batch.messages.length };
       });
     },

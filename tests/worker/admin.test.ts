@@ -180,7 +180,7 @@ describe("/admin: grant, check, revoke", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const text = visibleText(html);
-    for (const label of ["Grant Access", "Check Access", "Revoke Access", "Instructions", "Refunds happen in Stripe"])
+    for (const label of ["Grant Access", "Check Access", "Revoke Access", "Instructions", "refunds happen in Stripe"])
       expect(text).toContain(label);
     expect(html).toMatch(/<input[^>]*name="email"/);
     expect(html).toMatch(/<textarea[^>]*name="reason"/);

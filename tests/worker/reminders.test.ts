@@ -5,11 +5,13 @@
  * yet confirmed, which gets nothing and is told so.
  */
 import { env } from "cloudflare:workers";
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { cardOfTheDay } from "~/modules/cards/card";
 import { getCardsFor } from "~/modules/cards/cards.server";
 import { DAILY_CARD_CRON } from "~/modules/daily-card/daily-card.server";
 import { localClock, localDay } from "~/modules/users/time-zone";
+import { fakeHosts } from "../fakes/fetch";
 import { uniqueEmail } from "../support/identities";
 import { cookieFrom, expectRedirect, fetchApp, latestEmailTo, postForm, postJson, runSchedule, visibleText } from "./helpers";
 import { buyer, type Caller, db, signedInUser } from "./library-support";
@@ -38,11 +40,45 @@ async function countsOf(subject: string): Promise<Map<string, number>> {
   return new Map(results.map((row) => [row.to, row.n]));
 }
 
+const PUSH_HOST = "push.example.test";
+/** The cron run under way, so a push service answering it knows when. */
+let runningAt = "";
+
+/** A push service that accepts every message and keeps, per device, the cron runs whose message reached it. */
+function fakePushService() {
+  const reached = new Map<string, string[]>();
+  fakeHosts([PUSH_HOST], async (request) => {
+    reached.set(request.url, [...(reached.get(request.url) ?? []), runningAt]);
+    return new Response(null, { status: 201 });
+  });
+  return reached;
+}
+
+/** Turns on notifications for one device of `caller`, as the settings page does: a real P-256 key and auth secret. */
+async function addDevice(caller: Pick<Caller, "cookie">): Promise<string> {
+  const keys = crypto.createECDH("prime256v1");
+  keys.generateKeys();
+  const endpoint = `https://${PUSH_HOST}/send/${crypto.randomUUID()}`;
+  const subscription = {
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: keys.getPublicKey().toString("base64url"), auth: crypto.randomBytes(16).toString("base64url") },
+  };
+  const added = await postForm(
+    "/settings/notifications",
+    { intent: "push-subscribe", subscription: JSON.stringify(subscription) },
+    { cookie: caller.cookie },
+  );
+  expect(added.status).toBe(302);
+  return endpoint;
+}
+
 /** Runs the cron at every quarter hour in [from, to) and returns, per address, the runs that sent it a reminder of that kind. */
 async function runEveryQuarterHour(from: string, to: string, subject: string, addresses: string[]) {
   const received = new Map<string, string[]>();
   for (let time = Date.parse(from); time < Date.parse(to); time += QUARTER_HOUR) {
     const before = await countsOf(subject);
+    runningAt = new Date(time).toISOString();
     await runSchedule(DAILY_CARD_CRON, new Date(time));
     for (const [address, count] of await countsOf(subject)) {
       const added = count - (before.get(address) ?? 0);
@@ -63,19 +99,35 @@ async function emailsTo(email: string, subject: string) {
 }
 
 describe("the morning card at the buyer's own time", () => {
-  it("6:30 in Tokyo and 7:00 in Los Angeles: exactly one email a day each, at their own times, across the spring change", {
+  it("6:30 in Tokyo and 7:00 in Los Angeles: exactly one email and one push a day each, at their own times, across the spring change", {
     timeout: 60_000,
   }, async () => {
     const tokyo = await buyer("tokyo");
     const losAngeles = await buyer("los-angeles");
     await subscribe(tokyo, "Asia/Tokyo", { morningTime: "06:30" });
     await subscribe(losAngeles, "America/Los_Angeles");
+    // Each also took notifications on a phone (docs/decisions/046-web-push.md): the push comes with the email.
+    const pushes = fakePushService();
+    const tokyoPhone = await addDevice(tokyo);
+    const losAngelesPhone = await addDevice(losAngeles);
 
     // Los Angeles moves its clocks forward at 2:00 on Sunday 8 March 2026; Tokyo keeps no summer time.
     const received = await runEveryQuarterHour("2026-03-06T18:00:00Z", "2026-03-09T18:00:00Z", MORNING, [tokyo.email, losAngeles.email]);
-    expect(received.get(tokyo.email)).toEqual(["2026-03-06T21:30:00.000Z", "2026-03-07T21:30:00.000Z", "2026-03-08T21:30:00.000Z"]);
+    const tokyoMornings = ["2026-03-06T21:30:00.000Z", "2026-03-07T21:30:00.000Z", "2026-03-08T21:30:00.000Z"];
+    expect(received.get(tokyo.email)).toEqual(tokyoMornings);
+    expect(pushes.get(tokyoPhone)).toEqual(tokyoMornings);
     // 7:00 PST is 15:00 UTC; from Sunday 7:00 PDT is 14:00 UTC.
-    expect(received.get(losAngeles.email)).toEqual(["2026-03-07T15:00:00.000Z", "2026-03-08T14:00:00.000Z", "2026-03-09T14:00:00.000Z"]);
+    const losAngelesMornings = ["2026-03-07T15:00:00.000Z", "2026-03-08T14:00:00.000Z", "2026-03-09T14:00:00.000Z"];
+    expect(received.get(losAngeles.email)).toEqual(losAngelesMornings);
+    expect(pushes.get(losAngelesPhone)).toEqual(losAngelesMornings);
+    // The email and the push of a day name the same card.
+    const { results: sends } = await env.DB.prepare(
+      "SELECT day, channel, card_id FROM daily_card_sends WHERE user_id = ? ORDER BY day, channel",
+    )
+      .bind(losAngeles.id)
+      .all<{ day: string; channel: string; card_id: string }>();
+    expect(sends.map((send) => send.channel)).toEqual(["email", "push", "email", "push", "email", "push"]);
+    for (let index = 0; index < sends.length; index += 2) expect(sends[index]!.card_id).toBe(sends[index + 1]!.card_id);
 
     // The same quarter hour again, or two runs at once, send nothing more that day.
     await Promise.all([
@@ -83,6 +135,7 @@ describe("the morning card at the buyer's own time", () => {
       runSchedule(DAILY_CARD_CRON, new Date("2026-03-09T14:15:00Z")),
     ]);
     expect(await emailsTo(losAngeles.email, MORNING)).toHaveLength(3);
+    expect(pushes.get(losAngelesPhone)).toHaveLength(3);
   });
 
   it("a time the spring change skips comes at the first minute after it; a time the autumn change repeats comes once", {
@@ -108,6 +161,43 @@ describe("the morning card at the buyer's own time", () => {
     await runSchedule(DAILY_CARD_CRON, new Date("2026-06-10T08:30:00Z"));
     expect(await emailsTo(late.email, MORNING)).toHaveLength(1);
     expect(await emailsTo(missed.email, MORNING)).toHaveLength(0);
+  });
+});
+
+describe("the push beside the email", () => {
+  it("a push service that is down is tried again through the queue's retries, and the evening reminder comes by push too", {
+    timeout: 60_000,
+  }, async () => {
+    const me = await buyer("push-retried");
+    await subscribe(me, "Europe/Paris", { eveningReminder: "on", eveningTime: "20:30" });
+    const phone = await addDevice(me);
+    let down = true;
+    const reached: { at: string; status: number }[] = [];
+    fakeHosts([PUSH_HOST], async () => {
+      const status = down ? 503 : 201;
+      down = false;
+      reached.push({ at: runningAt, status });
+      return new Response(null, { status });
+    });
+    expect(phone).toContain(PUSH_HOST);
+
+    // 7:00 in Paris in summer is 5:00 UTC: the first try meets the outage, the queue's retry delivers.
+    runningAt = "morning";
+    await runSchedule(DAILY_CARD_CRON, new Date("2026-07-01T05:00:00Z"));
+    expect(reached).toEqual([
+      { at: "morning", status: 503 },
+      { at: "morning", status: 201 },
+    ]);
+    expect(await emailsTo(me.email, MORNING)).toHaveLength(1);
+    runningAt = "evening";
+    await runSchedule(DAILY_CARD_CRON, new Date("2026-07-01T18:30:00Z"));
+    await runSchedule(DAILY_CARD_CRON, new Date("2026-07-01T18:45:00Z"));
+    expect(reached.filter((entry) => entry.at === "evening")).toEqual([{ at: "evening", status: 201 }]);
+    // The device is kept: only a 404 or 410 removes it.
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?")
+      .bind(me.id)
+      .first<{ n: number }>())!;
+    expect(n).toBe(1);
   });
 });
 

@@ -45,7 +45,10 @@ export function isReminderDue(now: Date, timeZone: string | null, startMinutes: 
   return minutes >= startMinutes && minutes < startMinutes + DUE_FOR_MINUTES;
 }
 
-type ReminderContext = { db: Database; config: AppConfig; queue: EmailProducer };
+/** The email queue carries reminders' pushes too (push-channel.server.ts): one queue, one set of retries. */
+export type ReminderQueue = Pick<Queue<{ outboxId: string } | { reminderPush: string }>, "send">;
+
+export type ReminderContext = { db: Database; config: AppConfig; queue: ReminderQueue & EmailProducer };
 
 type Recipient = { id: string; email: string; timeZone: string | null };
 
@@ -99,7 +102,7 @@ export const emailChannel: ReminderChannel = {
     const row = newOutboxRow(context.config, message);
     const recorded = await recordSend(context.db, reminder, "email", [context.db.insert(emailOutbox).values(row)], row.id);
     if (recorded) await context.queue.send({ outboxId: row.id });
-    return recorded;
+    return recorded !== null;
   },
 };
 
@@ -166,7 +169,8 @@ async function reminderFor(
 
 /**
  * The send record and the channel's own writes in one batch: of two overlapping runs, the unique index lets exactly
- * one through, and the other writes nothing. `outboxId` links an email to its record.
+ * one through, and the other writes nothing. `outboxId` links an email to its record. Returns the record's id, or null
+ * when another run recorded this user's day, slot and channel first.
  */
 export async function recordSend(
   db: Database,
@@ -174,16 +178,17 @@ export async function recordSend(
   channel: string,
   writes: BatchItem<"sqlite">[],
   outboxId: string | null = null,
-): Promise<boolean> {
+): Promise<string | null> {
   const { user, day, slot, card } = reminder;
+  const id = crypto.randomUUID();
   try {
-    const record = db.insert(dailyCardSends).values({ userId: user.id, day, slot, channel, cardId: card.id, outboxId });
+    const record = db.insert(dailyCardSends).values({ id, userId: user.id, day, slot, channel, cardId: card.id, outboxId });
     // The record last: it names the outbox row the batch writes before it.
     const [first = record, ...rest] = [...writes, record];
     await db.batch([first, ...rest]);
-    return true;
+    return id;
   } catch (error) {
-    if (isUniqueViolation(error)) return false;
+    if (isUniqueViolation(error)) return null;
     throw error;
   }
 }

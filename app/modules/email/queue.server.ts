@@ -61,7 +61,10 @@ function retryDelaySeconds(attempts: number): number {
  * without sending again (a redelivery after a send that was not acknowledged), and the provider gets the row's
  * idempotency key in case the send went through but marking it did not.
  */
-export async function consumeEmailBatch(context: DeliveryContext & { db: Database }, batch: MessageBatch): Promise<void> {
+export async function consumeEmailBatch(
+  context: DeliveryContext & { db: Database },
+  batch: Pick<MessageBatch, "queue" | "messages">,
+): Promise<void> {
   for (const message of batch.messages) {
     const parsed = queueMessageSchema.safeParse(message.body);
     if (!parsed.success) {

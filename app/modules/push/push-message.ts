@@ -19,6 +19,11 @@ export function dailyCardPush(card: { title: string }): PushMessage {
   return { title: "Today's card", body: card.title, url: PUSH_OPENS_PATH, tag: "daily-card" };
 }
 
+/** The evening reminder: the day's card by its title, a tap opening the evening check. */
+export function eveningReminderPush(card: { title: string }): PushMessage {
+  return { title: "This evening", body: `How did "${card.title}" go today?`, url: `${PUSH_OPENS_PATH}#evening`, tag: "evening-check" };
+}
+
 /** The test a buyer sends themselves from Settings: the same card, so they see what a morning looks like. */
 export function testPush(card: { title: string }): PushMessage {
   return { title: "Notifications are on", body: `Each morning, like this: ${card.title}`, url: PUSH_OPENS_PATH, tag: "test" };
