@@ -3,25 +3,23 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckList } from "~/components/check-list";
-import { DiscountCode } from "~/components/checkout/discount-code";
-import { CheckoutAlternatives, CheckoutOffer, CheckoutPolicies } from "~/components/checkout/offer";
+import { CheckoutAlternatives, CheckoutOffer } from "~/components/checkout/offer";
+import { PaymentStep } from "~/components/checkout/payment-step";
 import { FormAlert, HoneypotField, SubmitButton, TextField } from "~/components/forms";
 import { SiteHeader } from "~/components/site-chrome";
 import { getAccessStatus } from "~/modules/access/access.server";
-import { returnPathOf } from "~/modules/auth/auth.schema";
 import { getUser } from "~/modules/auth/guards.server";
 import { countCards, listCategories } from "~/modules/cards/cards.server";
 import { formatPrice, formatPriceShort } from "~/modules/config/money";
-import { recordClick } from "~/modules/experiments/events.server";
-import { ctaPlacementSchema } from "~/modules/experiments/experiments.schema";
+import { countCtaClick } from "~/modules/experiments/cta-click.server";
 import { readVisitorId } from "~/modules/experiments/visitor.server";
 import { forwardHeaders } from "~/modules/http/forward-headers";
 import { publicPage } from "~/modules/http/page-policy";
 import { purchaseDetailsSchema } from "~/modules/payments/checkout.schema";
 import { startCheckout } from "~/modules/payments/checkout.server";
+import { checkTypedCode, codeOnCheckout } from "~/modules/payments/checkout-code.server";
 import { type CheckoutDetails, readCheckoutDetails, saveCheckoutDetails } from "~/modules/payments/checkout-state.server";
-import { APPLY_CODE_INTENT, REMOVE_CODE_INTENT, typedCodeSchema } from "~/modules/payments/discount-codes.schema";
-import { checkCode, describeDiscount, priceWithCode } from "~/modules/payments/discount-codes.server";
+import { APPLY_CODE_INTENT, REMOVE_CODE_INTENT } from "~/modules/payments/discount-codes.schema";
 import { enforceRateLimits } from "~/modules/ratelimit/enforce.server";
 import { rejectBots } from "~/modules/security/honeypot";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -47,17 +45,6 @@ async function redirectIfAlreadyHasAccess(context: LoaderFunctionArgs["context"]
   return user;
 }
 
-/**
- * A counted buy button links here with its placement (`?cta=hero`): the click counts for the A/B tests without
- * JavaScript, then a redirect drops the parameter, so a reload or a shared URL counts nothing more.
- */
-async function countCtaClick(context: LoaderFunctionArgs["context"], request: Request, url: URL): Promise<Response> {
-  const placement = ctaPlacementSchema.safeParse(url.searchParams.get("cta"));
-  if (placement.success) await recordClick(context, request, { type: "cta_click", placement: placement.data });
-  url.searchParams.delete("cta");
-  return redirect(returnPathOf(url) ?? url.pathname, 303);
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (url.searchParams.has("cta")) throw await countCtaClick(context, request, url);
@@ -66,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wantsPayment = url.searchParams.get("step") === "payment";
   if (wantsPayment && !details) throw redirect("/checkout");
   const [cardCount, categories] = await Promise.all([countCards(context.db), listCategories(context.db)]);
-  const code = wantsPayment ? await appliedCode(context, details) : { applied: null, problem: null, total: context.config.price };
+  const code = wantsPayment ? await codeOnCheckout(context, details?.code) : { applied: null, problem: null, total: context.config.price };
   return {
     step: wantsPayment ? ("payment" as const) : ("details" as const),
     cancelled: url.searchParams.get("cancelled") === "1",
@@ -131,15 +118,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ result: undefined, error: "Unknown action." }, { status: 400 });
 }
 
-/** The code the checkout cookie holds, checked now: the summary shows it, or why it no longer applies. */
-async function appliedCode(context: LoaderFunctionArgs["context"], details: CheckoutDetails | null) {
-  const checked = details?.code ? await checkCode(context.db, details.code) : null;
-  if (checked?.status !== "valid") return { applied: null, problem: checked?.message ?? null, total: context.config.price };
-  const total = priceWithCode(context.config.price, checked.code);
-  const saving = formatPrice({ cents: context.config.price.cents - total.cents, currency: total.currency });
-  return { applied: { name: checked.code.code, discount: describeDiscount(checked.code), saving }, problem: null, total };
-}
-
 /** Apply (a typed code, checked now: 4xx with the code kept when refused) or remove the payment step's code. */
 async function changeCode(
   context: ActionFunctionArgs["context"],
@@ -147,26 +125,13 @@ async function changeCode(
   details: CheckoutDetails,
   typed: FormDataEntryValue | null,
 ) {
-  let code: string | undefined;
-  if (typed !== null) {
-    const raw = String(typed);
-    const parsed = typedCodeSchema.safeParse(raw);
-    if (!parsed.success) {
-      return data(
-        { result: undefined, error: null, codeError: parsed.error.issues[0]?.message ?? "Enter a code.", typedCode: raw.slice(0, 40) },
-        { status: 400 },
-      );
-    }
-    const checked = await checkCode(context.db, parsed.data);
-    if (checked.status !== "valid") {
-      const status = checked.status === "unknown" ? 400 : checked.status === "expired" ? 410 : 409;
-      return data({ result: undefined, error: null, codeError: checked.message, typedCode: parsed.data }, { status });
-    }
-    code = checked.code.code;
+  const checked = await checkTypedCode(context.db, typed);
+  if (!checked.ok) {
+    return data({ result: undefined, error: null, codeError: checked.codeError, typedCode: checked.typedCode }, { status: checked.status });
   }
   return redirect("/checkout?step=payment", {
     status: 303,
-    headers: { "Set-Cookie": await saveCheckoutDetails(context.config, request, { ...details, code }) },
+    headers: { "Set-Cookie": await saveCheckoutDetails(context.config, request, { ...details, code: checked.code }) },
   });
 }
 
@@ -249,54 +214,26 @@ export default function CheckoutPage() {
               </CheckoutAlternatives>
             </>
           ) : (
-            <>
-              <h1 className="text-center font-serif text-3xl font-bold">Complete Your Purchase</h1>
-              {cancelled ? (
-                <p role="status" className="mt-4 rounded-xl bg-gold-100 p-3 text-center text-sm text-gold-700">
-                  Payment cancelled. You have not been charged.
-                </p>
-              ) : null}
-              <dl className="my-6 divide-y divide-sage-200 rounded-2xl bg-sage-50 px-4" aria-label="Order summary">
-                {[
-                  ["Name", details?.name],
-                  ["Email", details?.email],
-                  ["Product", `${cardCount} LIGHT Cards`],
-                  ...(code
-                    ? [
-                        ["Price", price],
-                        [`Code ${code.name}`, `−${code.saving}`],
-                      ]
-                    : []),
-                  ["Total", total],
-                ].map(([label, value]) => (
-                  // The address has a line of its own, so it breaks only when longer than the line (not at its hyphen).
-                  <div
-                    key={label}
-                    className={`flex gap-4 py-3 ${label === "Email" ? "flex-wrap justify-between [&>dd]:ml-auto [&>dd]:max-w-full [&>dd]:shrink-0 [&>dd]:[overflow-wrap:anywhere]" : "justify-between"}`}
-                  >
-                    <dt className="text-ink-muted">{label}</dt>
-                    <dd className={`text-right ${label === "Total" ? "text-lg font-bold" : "font-semibold"}`}>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-              <DiscountCode
-                applied={code}
-                error={codeError ?? null}
-                typed={actionData && "typedCode" in actionData ? (actionData.typedCode ?? "") : ""}
-              />
-              {actionData?.error ? <FormAlert errors={[actionData.error]} /> : null}
-              <Form method="post" className="mt-4 space-y-3">
-                <HoneypotField />
-                <SubmitButton name="intent" value="pay" pendingText="Processing Payment...">
-                  Pay {total}
-                </SubmitButton>
-              </Form>
-              <Link to="/checkout" className="btn-secondary mt-3 w-full">
-                Back to Details
-              </Link>
-              <p className="mt-4 text-center text-xs text-ink-muted">One-time payment · Lifetime access · 30-day guarantee</p>
-              <CheckoutPolicies />
-            </>
+            <PaymentStep
+              cancelled={cancelled}
+              rows={[
+                ["Name", details?.name],
+                ["Email", details?.email],
+                ["Product", `${cardCount} LIGHT Cards`],
+                ...(code
+                  ? [
+                      ["Price", price],
+                      [`Code ${code.name}`, `−${code.saving}`],
+                    ]
+                  : []),
+                ["Total", total],
+              ]}
+              code={code}
+              codeError={codeError ?? null}
+              typedCode={actionData && "typedCode" in actionData ? (actionData.typedCode ?? "") : ""}
+              error={actionData?.error ?? null}
+              total={total}
+            />
           )}
         </div>
       </main>

@@ -87,10 +87,11 @@ test.describe("in Chromium with the service worker @js", () => {
     await completeAMorning(page, baseURL!);
     const cdp = await context.newCDPSession(page);
     await cdp.send("ServiceWorker.enable");
+    // The registration whose worker is activated: a push delivered to one still installing is dropped.
     const registered = new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((registration) => registration.scopeURL.startsWith(baseURL!) && !registration.isDeleted);
-        if (ours) resolve(ours.registrationId);
+      cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+        const active = versions.find((version) => version.scriptURL.startsWith(baseURL!) && version.status === "activated");
+        if (active) resolve(active.registrationId);
       });
     });
     await page.goto("/settings");

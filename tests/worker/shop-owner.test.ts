@@ -201,6 +201,70 @@ describe("sales on /admin", () => {
   });
 });
 
+describe("sales with gifts and codes", () => {
+  /** A gift paid (and, when refunded, cancelled by the refund) in `currency`, as gift fulfilment writes one. */
+  async function insertPaidGift(input: { currency: string; cents: number; paidAt: number; refundedAt?: number }) {
+    await env.DB.prepare(
+      `INSERT INTO gifts (id, giver_name, giver_email, recipient_name, recipient_email, deliver_on, time_zone, status, provider,
+        amount_cents, currency, paid_at, cancelled_at, created_at) VALUES (?, 'Giver', ?, 'Friend', ?, '2026-12-25', 'UTC', ?, 'stripe', ?, ?, ?, ?, ?)`,
+    )
+      .bind(
+        crypto.randomUUID(),
+        uniqueEmail("sales-giver"),
+        uniqueEmail("sales-friend"),
+        input.refundedAt ? "cancelled" : "paid",
+        input.cents,
+        input.currency,
+        input.paidAt,
+        input.refundedAt ?? null,
+        input.paidAt,
+      )
+      .run();
+  }
+
+  const channelCount = (text: string, label: string) => Number(new RegExp(`${label} (\\d+)`).exec(text)?.[1] ?? Number.NaN);
+
+  it("counts a gift's payment and its refund with the purchases', says how many were gifts and codes, and shows a refund's reason", async () => {
+    const admin = await signedInAdmin();
+    const currency = shopCurrency();
+    const vars = { ...admin.vars, CURRENCY: currency };
+    const now = Date.now();
+    const money = (cents: number) => formatPrice({ cents, currency }).replace(/\s/g, " ");
+    const before = visibleText(await (await get(vars, "/admin", admin.cookie)).text());
+
+    const buyer = uniqueEmail("sales-reason");
+    const userId = await insertUser(buyer);
+    await insertPurchase({ userId, email: buyer, cents: 2700, currency, paidAt: now - 3 * DAY, refundedAt: now - DAY });
+    await env.DB.prepare("UPDATE purchases SET refund_reason = ? WHERE email = ?").bind("It was not for me", buyer).run();
+    await insertPaidGift({ currency, cents: 2700, paidAt: now - 2 * DAY });
+    await insertPaidGift({ currency, cents: 2700, paidAt: now - 2 * DAY, refundedAt: now - DAY });
+    // A purchase at a code's price (050).
+    const codeId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO discount_codes (id, code, percent_off, currency, created_by_email, created_at) VALUES (?, ?, 25, ?, 'owner@example.com', ?)",
+    )
+      .bind(codeId, `SALES-${codeId.slice(0, 8).toUpperCase()}`, currency, now)
+      .run();
+    const coded = uniqueEmail("sales-coded");
+    await insertPurchase({ userId: await insertUser(coded), email: coded, cents: 2025, currency, paidAt: now - DAY });
+    await env.DB.prepare("UPDATE purchases SET discount_code_id = ? WHERE email = ?").bind(codeId, coded).run();
+
+    const html = await (await get(vars, "/admin", admin.cookie)).text();
+    const totals = visibleText(html.slice(html.indexOf('data-testid="sales-totals"'), html.indexOf('data-testid="sales-all-time"')));
+    expect(totals).toContain(`Gross ${money(10125)}`);
+    expect(totals).toContain(`Refunds ${money(5400)} 2 refunded`);
+    expect(totals).toContain(`Net ${money(4725)}`);
+    expect(totals).toContain("Payments 4");
+    const after = visibleText(html);
+    expect(channelCount(after, "Gifts") - channelCount(before, "Gifts")).toBe(2);
+    expect(channelCount(after, "Purchases with a code") - channelCount(before, "Purchases with a code")).toBe(1);
+    const refunds = visibleText(
+      html.slice(html.indexOf('data-testid="refunds"'), html.indexOf("</table>", html.indexOf('data-testid="refunds"'))),
+    );
+    expect(refunds).toContain(`${buyer} ${money(2700)} It was not for me`);
+  });
+});
+
 describe("the CSV downloads", () => {
   it("purchases.csv: every purchase with only the owner's fields, for the admin only", async () => {
     const admin = await signedInAdmin();

@@ -2,23 +2,21 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { type Purchase, purchases, type User } from "#db/schema";
-import { getAccessStatus } from "~/modules/access/access.server";
-import { auditRow, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
+import { auditRow, SYSTEM_ACTOR } from "~/modules/audit/audit-log.server";
 import { endUnprovedAccess } from "~/modules/auth/sign-in-link.server";
 import { createOneTimeToken } from "~/modules/auth/tokens.server";
 import { countCards } from "~/modules/cards/cards.server";
 import { formatPrice } from "~/modules/config/money";
+import { duplicatePaymentRefundEmail, receiptEmail } from "~/modules/email/payment-templates.server";
 import type { EmailMessage } from "~/modules/email/send.server";
-import { disputeLostEmail, duplicatePaymentRefundEmail, receiptEmail, refundEmail } from "~/modules/email/templates.server";
-import { recordConversion, withdrawConversion } from "~/modules/experiments/events.server";
+import { recordConversion } from "~/modules/experiments/events.server";
 import { logProblem } from "~/modules/observability/log.server";
-import { deleteSubscriptionsOfUser } from "~/modules/push/subscriptions.server";
 import { createUser, findUserByEmail, findUserById } from "~/modules/users/users.server";
 import { findCodeByPromotionCode, priceWithCode } from "./discount-codes.server";
 import { fulfilGiftSession, type GiftFulfilment } from "./gift-fulfil.server";
 import { checkCheckoutSession, type PaidCheckout, promotionCodeOf, refundPayment } from "./stripe.server";
 
-type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
+export type Context = Pick<AppLoadContext, "db" | "config" | "email" | "stripe" | "cloudflare">;
 
 /** `discountCodeId`: the code the amount paid was checked against (docs/decisions/050-codes-and-refunds.md). */
 type PaidPayment = PaidCheckout & { provider: "stripe" | "test"; purchaseId?: string; discountCodeId?: string | null };
@@ -167,7 +165,7 @@ async function refundIfDuplicate(context: Context, purchase: Purchase, user: Use
 }
 
 /** A notice about money is queued (the queue retries it), or its failure logged; it never undoes the change it reports. */
-async function notify(context: Context, label: string, message: () => EmailMessage) {
+export async function notify(context: Context, label: string, message: () => EmailMessage) {
   try {
     await context.email.send(message());
   } catch (error) {
@@ -203,60 +201,6 @@ async function sendReceipt(context: Context, user: User, purchase: Purchase) {
 export async function findPurchaseBySessionId(context: Pick<Context, "db">, checkoutSessionId: string): Promise<Purchase | null> {
   const [purchase] = await context.db.select().from(purchases).where(eq(purchases.stripeCheckoutSessionId, checkoutSessionId)).limit(1);
   return purchase ?? null;
-}
-
-/**
- * The 30-day guarantee: a full refund revokes access (the purchase is marked refunded), writes an audit
- * row and tells the buyer. A dispute the buyer won (`charge.dispute.closed`, status lost) took the whole
- * payment back, so it counts as a full refund. Either takes back the purchase's A/B conversion. A partial refund
- * changes nothing. Returns whether access was revoked by this call.
- */
-export async function revokeForRefund(
-  context: Context,
-  refund: {
-    paymentIntentId: string | null;
-    /** A development test payment, refunded from /settings, names its purchase (it has no payment intent: 050). */
-    purchaseId?: string;
-    amountCents: number;
-    amountRefundedCents: number;
-    cause: "refund" | "dispute-lost";
-  },
-): Promise<boolean> {
-  if (refund.amountRefundedCents < refund.amountCents) return false;
-  const which = refund.purchaseId ? eq(purchases.id, refund.purchaseId) : eq(purchases.stripePaymentIntentId, refund.paymentIntentId ?? "");
-  const [refunded] = await context.db
-    .update(purchases)
-    .set({ status: "refunded", refundedAt: new Date() })
-    .where(and(which, eq(purchases.status, "paid")))
-    .returning();
-  if (!refunded) return false;
-  await withdrawConversion(context.db, refunded.id);
-  const user = await findUserById(context.db, refunded.userId);
-  // The payment that set the account up no longer stands, so neither does what it let an unproved device keep.
-  if (user && refunded.createdUser) await endUnprovedAccess(context, user, "payment-refunded");
-  // Access ended with the payment (unless a grant or another purchase stands): no more notifications (046).
-  if (!(await getAccessStatus(context.db, refunded.userId)).hasAccess) await deleteSubscriptionsOfUser(context.db, refunded.userId);
-  await recordAudit(
-    context.db,
-    SYSTEM_ACTOR,
-    refund.cause === "refund" ? "refund" : "dispute-lost",
-    {
-      email: user?.email ?? refunded.email,
-      userId: refunded.userId,
-    },
-    { purchaseId: refunded.id, paymentIntentId: refund.paymentIntentId, amountCents: refunded.amountCents },
-  );
-  if (user) {
-    const input = {
-      amount: formatPrice({ cents: refunded.amountCents, currency: refunded.currency }),
-      supportEmail: context.config.supportEmail,
-      appOrigin: context.config.appOrigin,
-    };
-    await notify(context, `${refund.cause} notice for purchase ${refunded.id}`, () =>
-      refund.cause === "refund" ? refundEmail(user.email, input) : disputeLostEmail(user.email, input),
-    );
-  }
-  return true;
 }
 
 /** Marks the success page's one automatic sign-in as used; true only for the first caller. */

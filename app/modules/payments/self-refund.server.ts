@@ -7,7 +7,7 @@ import { recordAudit } from "~/modules/audit/audit-log.server";
 import { type Owner, ownerIdSql } from "~/modules/auth/owner.server";
 import { formatPrice } from "~/modules/config/money";
 import { logProblem } from "~/modules/observability/log.server";
-import { revokeForRefund } from "./fulfil.server";
+import { revokeForRefund } from "./refund.server";
 import type { RefundView } from "./self-refund.schema";
 import { refundPayment } from "./stripe.server";
 

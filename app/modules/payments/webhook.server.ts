@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type Stripe from "stripe";
 import { endGiftForRefund } from "~/modules/gifts/claim.server";
-import { fulfilStripeCheckoutSession, revokeForRefund } from "./fulfil.server";
+import { fulfilStripeCheckoutSession } from "./fulfil.server";
+import { revokeForRefund } from "./refund.server";
 import { verifyWebhookEvent } from "./stripe.server";
 
 export type WebhookOutcome = { status: "handled"; eventType: string } | { status: "rejected"; message: string };

@@ -1,12 +1,13 @@
 /**
  * The shop's figures for its owner (/admin): money by day, totals, how the sales came, refunds, and the CSV downloads
- * (docs/decisions/048-the-owners-admin.md). Read from the purchases table as fulfilment and the webhook write it: a
- * purchase's money counts on the day it was paid; a full refund (status `refunded`, the only refund that changes a
- * purchase: 006) takes its amount back on the day it was refunded. Days are UTC days, as every date on /admin.
+ * (docs/decisions/048-the-owners-admin.md). Read from the purchases and gifts tables as fulfilment and the webhook
+ * write them: a payment's money counts on the day it was paid; a full refund (a purchase's status `refunded`, the only
+ * refund that changes a purchase: 006; a paid gift cancelled) takes its amount back on the day it was refunded. Days
+ * are UTC days, as every date on /admin.
  */
 import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { purchases, users } from "#db/schema";
+import { gifts, purchases, users } from "#db/schema";
 import { csvDocument } from "~/modules/http/csv";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,18 +43,28 @@ function windowStart(now: Date, days: number): Date {
   return new Date(today - (days - 1) * DAY_MS);
 }
 
-const dayOf = (column: typeof purchases.createdAt | typeof purchases.refundedAt) =>
-  sql<string>`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
-
 /**
- * Why a refund was asked for, where the app stored one. The purchases table keeps no reason yet: when it does (a
- * refund asked for on the account page), select that column here and the refunds list shows it.
+ * Every payment the shop took, as one table: purchases, and gifts once paid (docs/decisions/047-gifts.md: a gift's
+ * refund cancels it, so a cancelled gift that was paid is a refunded payment, on the day it was cancelled).
  */
-const refundReason = sql<string | null>`NULL`;
+const payments = sql`(
+  select ${purchases.createdAt} as paid_at, ${purchases.amountCents} as amount_cents, lower(${purchases.currency}) as currency,
+    case when ${purchases.status} = 'refunded' then ${purchases.refundedAt} end as refunded_at
+  from ${purchases}
+  union all
+  select ${gifts.paidAt}, ${gifts.amountCents}, lower(${gifts.currency}),
+    case when ${gifts.status} = 'cancelled' then ${gifts.cancelledAt} end
+  from ${gifts} where ${gifts.paidAt} is not null
+) as payments`;
+
+const dayOf = (column: "paid_at" | "refunded_at") => sql.raw(`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`);
+
+/** Why a refund was asked for: the buyer's own words from the refund page (050), when they gave any. */
+const refundReason = purchases.refundReason;
 
 /**
- * How the sales of the last 30 days came, one count each. Paid purchases today; a new way to sell adds one entry
- * here, its count one query over its own table (gifts given, codes used), and the page shows it beside the others.
+ * How the sales of the last 30 days came, one count each: purchases, gifts given, and purchases made with a code (a
+ * new way to sell adds one entry here, its count one query over its own table, and the page shows it).
  */
 const SALES_CHANNELS: { key: string; label: string; count: (db: Database, since: Date) => Promise<number> }[] = [
   {
@@ -61,6 +72,25 @@ const SALES_CHANNELS: { key: string; label: string; count: (db: Database, since:
     label: "Purchases",
     count: async (db, since) => {
       const [row] = await db.select({ count: sql<number>`count(*)` }).from(purchases).where(gte(purchases.createdAt, since));
+      return row?.count ?? 0;
+    },
+  },
+  {
+    key: "gifts",
+    label: "Gifts",
+    count: async (db, since) => {
+      const [row] = await db.select({ count: sql<number>`count(*)` }).from(gifts).where(gte(gifts.paidAt, since));
+      return row?.count ?? 0;
+    },
+  },
+  {
+    key: "codes",
+    label: "Purchases with a code",
+    count: async (db, since) => {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)` })
+        .from(purchases)
+        .where(and(gte(purchases.createdAt, since), isNotNull(purchases.discountCodeId)));
       return row?.count ?? 0;
     },
   },
@@ -73,38 +103,28 @@ function totalsFrom(row: { gross: number | null; refunded: number | null; paymen
 }
 
 /**
- * The figures /admin shows, in the shop's currency (a purchase in another, from before a change of CURRENCY, is left
+ * The figures /admin shows, in the shop's currency (a payment in another, from before a change of CURRENCY, is left
  * out rather than added as if it were the same money).
  */
 export async function loadSalesSummary(db: Database, input: { now: Date; currency: string }): Promise<SalesSummary> {
   const since = windowStart(input.now, SALES_DAYS);
-  const currency = input.currency.toLowerCase();
-  const inCurrency = sql`lower(${purchases.currency}) = ${currency}`;
-  const refunded = and(eq(purchases.status, "refunded"), isNotNull(purchases.refundedAt));
+  const inCurrency = sql`currency = ${input.currency.toLowerCase()}`;
   const totals = (from: Date | null) => {
-    const paidSince = from ? sql`${purchases.createdAt} >= ${from.getTime()}` : sql`1`;
-    const refundedSince = from ? sql`${purchases.refundedAt} >= ${from.getTime()}` : sql`1`;
-    return db
-      .select({
-        gross: sql<number | null>`sum(case when ${paidSince} then ${purchases.amountCents} end)`,
-        payments: sql<number>`count(case when ${paidSince} then 1 end)`,
-        refunded: sql<number | null>`sum(case when ${refunded} and ${refundedSince} then ${purchases.amountCents} end)`,
-        refunds: sql<number>`count(case when ${refunded} and ${refundedSince} then 1 end)`,
-      })
-      .from(purchases)
-      .where(inCurrency);
+    const paidSince = from ? sql`paid_at >= ${from.getTime()}` : sql`1`;
+    const refundedSince = from ? sql`refunded_at >= ${from.getTime()}` : sql`1`;
+    return db.all<{ gross: number | null; refunded: number | null; payments: number; refunds: number }>(sql`
+      select sum(case when ${paidSince} then amount_cents end) as gross, count(case when ${paidSince} then 1 end) as payments,
+        sum(case when refunded_at is not null and ${refundedSince} then amount_cents end) as refunded,
+        count(case when refunded_at is not null and ${refundedSince} then 1 end) as refunds
+      from ${payments} where ${inCurrency}`);
   };
   const [paidByDay, refundedByDay, [last30], [allTime], refunds, channels] = await Promise.all([
-    db
-      .select({ day: dayOf(purchases.createdAt), cents: sql<number>`sum(${purchases.amountCents})`, count: sql<number>`count(*)` })
-      .from(purchases)
-      .where(and(inCurrency, gte(purchases.createdAt, since)))
-      .groupBy(dayOf(purchases.createdAt)),
-    db
-      .select({ day: dayOf(purchases.refundedAt), cents: sql<number>`sum(${purchases.amountCents})` })
-      .from(purchases)
-      .where(and(inCurrency, refunded, gte(purchases.refundedAt, since)))
-      .groupBy(dayOf(purchases.refundedAt)),
+    db.all<{ day: string; cents: number; count: number }>(sql`
+      select ${dayOf("paid_at")} as day, sum(amount_cents) as cents, count(*) as count
+      from ${payments} where ${inCurrency} and paid_at >= ${since.getTime()} group by day`),
+    db.all<{ day: string; cents: number }>(sql`
+      select ${dayOf("refunded_at")} as day, sum(amount_cents) as cents
+      from ${payments} where ${inCurrency} and refunded_at >= ${since.getTime()} group by day`),
     totals(since),
     totals(null),
     listRefunds(db, 20),
@@ -116,7 +136,15 @@ export async function loadSalesSummary(db: Database, input: { now: Date; currenc
     const day = new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10);
     return { day, grossCents: paid.get(day)?.cents ?? 0, refundCents: back.get(day) ?? 0, payments: paid.get(day)?.count ?? 0 };
   });
-  return { currency, since, days, last30: totalsFrom(last30), allTime: totalsFrom(allTime), channels, refunds };
+  return {
+    currency: input.currency.toLowerCase(),
+    since,
+    days,
+    last30: totalsFrom(last30),
+    allTime: totalsFrom(allTime),
+    channels,
+    refunds,
+  };
 }
 
 /** The latest refunds, newest first, with their reasons where one was given. */
