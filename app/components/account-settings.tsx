@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { AccountData } from "~/components/account-data";
 import { AccountSecurity } from "~/components/account-security";
 import { SubmitButton, TextField } from "~/components/forms";
@@ -12,7 +12,8 @@ import { PROFILE_INTENT, profileSchema } from "~/modules/auth/auth.schema";
 
 /**
  * The settings page's sections, in the order a reader looks for them: who they are, what reaches them each day (the
- * daily card and its reminders), how they sign in, and their data.
+ * daily card and its reminders), what they bought (a gift to give, their purchase and its guarantee), how they sign in,
+ * and their data.
  */
 export function AccountSettings({
   user,
@@ -20,6 +21,7 @@ export function AccountSettings({
   profileResult,
   setPasswordResult,
   remindersResult,
+  purchase,
   error,
 }: {
   user: {
@@ -38,6 +40,8 @@ export function AccountSettings({
   profileResult: SubmissionResult<string[]> | undefined;
   setPasswordResult: ComponentProps<typeof AccountSecurity>["setPasswordResult"];
   remindersResult: SubmissionResult<string[]> | undefined;
+  /** The purchase and its 30-day guarantee (docs/decisions/050-codes-and-refunds.md). */
+  purchase: ReactNode;
   /** A form the page could not read (a hand-made post): said once, at the top. */
   error: string | undefined;
 }) {
@@ -95,6 +99,7 @@ export function AccountSettings({
           Give LIGHT Cards as a gift
         </Link>
       </section>
+      {purchase}
       <AccountSecurity email={user.email} hasPassword={user.hasPassword} setPasswordResult={setPasswordResult} />
       <AccountData />
     </>

@@ -143,9 +143,9 @@ export default function SettingsPage() {
           profileResult={actionData && "result" in actionData ? actionData.result : undefined}
           setPasswordResult={actionData && "setPasswordResult" in actionData ? actionData.setPasswordResult : undefined}
           remindersResult={actionData && "remindersResult" in actionData ? actionData.remindersResult : undefined}
+          purchase={<PurchaseRefund refund={refund} />}
           error={actionData && "error" in actionData ? actionData.error : undefined}
         />
-        <PurchaseRefund refund={refund} />
       </main>
     </AppShell>
   );

@@ -4,7 +4,7 @@ import { DAILY_CARD_CRON } from "~/modules/daily-card/daily-card.server";
 import { addDays } from "~/modules/gifts/gift.schema";
 import { localDay } from "~/modules/users/time-zone";
 import { completed, fakeStripe, refunded, STRIPE_ENV, stripeCalls, stripeSessions, webhook } from "../fakes/stripe";
-import { uniqueEmail } from "../support/identities";
+import { PASSWORD, uniqueEmail } from "../support/identities";
 import {
   cookieFrom,
   countEmailsTo,
@@ -267,6 +267,44 @@ describe("delivering and claiming a gift", () => {
     const late = await postForm(here, { key, intent: "resend" });
     expect(late.status).toBe(409);
     expect(visibleText(await late.text())).toContain("has claimed this gift");
+  });
+});
+
+describe("deleting an account (docs/decisions/039)", () => {
+  it("takes the giver's name and address off the gifts it gave, and the recipient's off the gift it claimed; the gift stands", async () => {
+    const { email } = await createVerifiedUser(uniqueEmail("leaving-giver"));
+    const cookie = await signInCookie(email);
+    const recipient = uniqueEmail("leaving-recipient");
+    const form = await postForm("/gift", giftFields(recipient, { giverName: "Ruth Leaving" }), { cookie });
+    const giftId = new URL(form.headers.get("Location")!, ORIGIN).searchParams.get("gift")!;
+    await postForm("/mock-checkout", { email, giftId, cardNumber: TEST_CARD }, { cookie });
+    const { token } = await latestEmailTo(recipient, "gave you LIGHT Cards");
+    const claimed = await postForm(claimPath(token!), { token: token!, email: recipient });
+    expectRedirect(claimed, "/cards");
+    const recipientCookie = cookieFrom(claimed, "lc_session");
+
+    const deleted = await postForm("/account/delete", { intent: "delete-with-password", password: PASSWORD, confirm: "on" }, { cookie });
+    expectRedirect(deleted, "/", 302);
+    const afterGiver = await env.DB.prepare("SELECT giver_name, giver_email, status FROM gifts WHERE id = ?").bind(giftId).first();
+    expect(afterGiver).toEqual({ giver_name: "A friend", giver_email: expect.stringMatching(/@invalid$/), status: "claimed" });
+
+    // The recipient, signed in by the claim, has no password: they confirm the deletion through an emailed link.
+    expectRedirect(
+      await postForm("/account/delete", { intent: "email-deletion-link" }, { cookie: recipientCookie }),
+      "/account/delete",
+      302,
+    );
+    const mail = await latestEmailTo(recipient, "Confirm deleting");
+    const link = new URL(mail.link!);
+    expectRedirect(
+      await postForm(link.pathname + link.search, { intent: "delete-with-link", token: mail.token!, confirm: "on" }),
+      "/",
+      302,
+    );
+    const afterRecipient = await env.DB.prepare("SELECT recipient_name, recipient_email, giver_name FROM gifts WHERE id = ?")
+      .bind(giftId)
+      .first();
+    expect(afterRecipient).toEqual({ recipient_name: "", recipient_email: expect.stringMatching(/@invalid$/), giver_name: "A friend" });
   });
 });
 

@@ -11,6 +11,7 @@ import {
   adminAuditLog,
   dailyCardSends,
   emailOutbox,
+  gifts,
   oneTimeTokens,
   practiceDays,
   purchases,
@@ -39,8 +40,8 @@ type Context = Pick<AppLoadContext, "db" | "cloudflare">;
 /**
  * Deletes the account's personal data, all in one D1 batch (a transaction): its sessions (browser cookies and API
  * bearer tokens alike), emailed links, favourites, activity, practice days, voice recordings (rows here, R2 objects
- * just before), the wallpaper address, stats, badges, daily card sends, admin grants and the
- * emails addressed to it. An account with no purchase is then deleted outright. An account with one keeps the
+ * just before), the wallpaper address, stats, badges, daily card sends, admin grants, its name and address on gifts
+ * it gave or claimed, and the emails addressed to it. An account with no purchase is then deleted outright. An account with one keeps the
  * purchase record the law asks for (amount, currency, date, status, the provider's ids) on a tombstone user row with
  * every personal field emptied (deleted-account.ts), and the purchase's email becomes the tombstone's address. The
  * A/B assignment kept in KV goes too. "anonymised" or "deleted" says which.
@@ -77,6 +78,13 @@ export async function deleteAccount(context: Context, user: Pick<User, "id" | "e
     db.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = ${address}`),
     db.update(testimonials).set({ userId: null }).where(eq(testimonials.userId, userId)),
     db.update(purchases).set({ startedByUserId: null }).where(eq(purchases.startedByUserId, userId)),
+    // Gifts keep their payment record (047), not the people: a gift this account gave loses its giver's name and
+    // address (one not yet delivered still goes out, "from a friend"); one it claimed loses the recipient's.
+    db
+      .update(gifts)
+      .set({ giverName: "A friend", giverEmail: tombstone, giverUserId: null })
+      .where(or(eq(gifts.giverUserId, userId), sql`lower(${gifts.giverEmail}) = ${address}`)),
+    db.update(gifts).set({ recipientName: "", recipientEmail: tombstone, claimedByUserId: null }).where(eq(gifts.claimedByUserId, userId)),
     // The success page's one sign-in is spent, whatever else happens to a kept purchase.
     db
       .update(purchases)
