@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { EXPERIMENT_TITLES } from "~/modules/experiments/plain-words";
 import { uniqueEmail } from "../support/identities";
 import { ADMIN, createVerifiedUser, expect, latestLinkTo, test } from "./fixtures";
 
@@ -169,7 +170,7 @@ test.describe("admin on a phone (390x844)", () => {
     await expect(card.getByTestId("variant-copy").first()).not.toBeEmpty();
 
     await card.getByRole("button", { name: "End: B wins" }).click();
-    const question = page.getByRole("group", { name: `End ${name} with B as the winner?` });
+    const question = page.getByRole("group", { name: `End “${EXPERIMENT_TITLES[name]}” with B as the winner?` });
     await expect(question).toBeVisible();
     await expect(question).toBeInViewport();
     await expect(status).toHaveText(/^Running/);

@@ -333,7 +333,7 @@ describe("Experiments on /admin", () => {
     const ask = await postForm("/admin", { intent: "experiment-end", experiment: "cta_button", winner: "B" }, { cookie, env: vars });
     expect(ask.status).toBe(200);
     const question = visibleText(await ask.text());
-    expect(question).toContain("End cta_button with B as the winner?");
+    expect(question).toContain("End “Buy button label” with B as the winner?");
     expect(question).toContain("Yes, end the test and show B to everyone");
     expect(question).toContain("Cancel");
     expect(await env.AB_KV.get("experiments:settings")).toBeNull();

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { SubmitButton } from "~/components/forms";
 import { type ExperimentName, VARIANTS, type Variant } from "~/modules/experiments/experiments";
+import { EXPERIMENT_TITLES } from "~/modules/experiments/plain-words";
 import type { ExperimentResult } from "~/modules/experiments/results";
 
 /**
@@ -96,7 +97,7 @@ function EndConfirmationBox({ experiment, winner }: { experiment: ExperimentName
       data-testid="end-confirmation"
     >
       <h4 id={headingId} className="font-semibold">
-        End <code>{experiment}</code> with {winner} as the winner?
+        End “{EXPERIMENT_TITLES[experiment]}” with {winner} as the winner?
       </h4>
       <p className="mt-1 text-sm text-ink">
         Everyone will see variant {winner} from now on, and nothing more is counted. You can restart the test later, but visitors are
