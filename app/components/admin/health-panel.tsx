@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { HealthView } from "~/modules/health/health";
+import { STRIPE_EVENT_WORDS } from "~/modules/payments/webhook-events";
 
 /**
  * The Health section of /admin (docs/decisions/029-deploy-and-operations.md): is the shop working? Plain server-drawn
@@ -57,7 +58,7 @@ export function HealthPanel({ health }: { health: HealthView }) {
         <Tile title="Last Stripe webhook">
           {webhook ? (
             <p data-testid="last-webhook">
-              <code className="break-all font-mono">{webhook.eventType}</code>{" "}
+              {STRIPE_EVENT_WORDS[webhook.eventType] ?? <code className="break-all font-mono">{webhook.eventType}</code>}{" "}
               <span className="text-ink-muted">
                 at <time dateTime={webhook.receivedAtIso}>{webhook.receivedAt}</time>
               </span>

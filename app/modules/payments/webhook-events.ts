@@ -10,3 +10,11 @@ export const STRIPE_WEBHOOK_EVENTS = [
 ] as const;
 
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
+/** What each event means to the shop's owner, as /admin's health panel says it. */
+export const STRIPE_EVENT_WORDS: Record<string, string> = {
+  "checkout.session.completed": "A payment completed",
+  "checkout.session.async_payment_succeeded": "A delayed payment succeeded",
+  "charge.refunded": "A refund",
+  "charge.dispute.closed": "A dispute closed",
+};
