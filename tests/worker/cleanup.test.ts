@@ -73,9 +73,21 @@ describe("the daily clean-up", () => {
       daily.bind("cleanup-daily-recent", user, "2026-06-05", "cleanup-mail-sent-recent", NOW - 89 * DAY),
     ]);
 
+    // A gift written before its payment and never paid goes after 30 days; a paid one, however old, stays (047).
+    const gift = env.DB.prepare(
+      `INSERT INTO gifts (id, giver_name, giver_email, recipient_name, recipient_email, deliver_on, time_zone, status, created_at)
+       VALUES (?, 'Ruth', 'ruth@example.com', 'Naomi', 'naomi@example.com', '2026-06-10', 'UTC', ?, ?)`,
+    );
+    await env.DB.batch([
+      gift.bind("cleanup-gift-unpaid-old", "pending", NOW - 31 * DAY),
+      gift.bind("cleanup-gift-unpaid-recent", "pending", NOW - 29 * DAY),
+      gift.bind("cleanup-gift-paid-old", "paid", NOW - 200 * DAY),
+    ]);
+
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     await runSchedule(CLEANUP_CRON, new Date(NOW));
 
+    expect(await ids("gifts", "cleanup-")).toEqual(["cleanup-gift-paid-old", "cleanup-gift-unpaid-recent"]);
     expect(await ids("sessions", "cleanup-")).toEqual(["cleanup-session-live"]);
     expect(await ids("one_time_tokens", "cleanup-")).toEqual(["cleanup-token-live"]);
     expect(await ids("email_outbox", "cleanup-")).toEqual([
@@ -91,7 +103,7 @@ describe("the daily clean-up", () => {
     expect(notes.map((line) => line.what)).toContain(
       "Clean-up: deleted 1202 expired sessions, 3 used or expired one-time tokens, 1 sent emails and 1 daily-card records older than 90 days; " +
         "A/B events older than 2 days folded into daily totals: 0 clicks, 0 visitors' page views; " +
-        "0 recordings of cards no longer in the collection",
+        "0 recordings of cards no longer in the collection, 1 gifts never paid in 30 days",
     );
 
     // The account itself, and its verification (a used token, now gone), are untouched: it still signs in.

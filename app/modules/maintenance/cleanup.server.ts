@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/client";
-import { dailyCardSends, emailOutbox, oneTimeTokens, sessions } from "#db/schema";
+import { dailyCardSends, emailOutbox, gifts, oneTimeTokens, sessions } from "#db/schema";
 import { AB_EVENT_FOLD_DAYS, compactExperimentEvents } from "~/modules/experiments/retention.server";
 import { logNote } from "~/modules/observability/log.server";
 import { deleteRecordingsOfRemovedCards } from "~/modules/practice/recordings.server";
@@ -16,6 +16,12 @@ export const CLEANUP_CRON = "30 3 * * *";
 
 /** Sent email and daily-card records are kept this long (support questions), then deleted. */
 const SENT_EMAIL_RETENTION_DAYS = 90;
+
+/**
+ * A gift written before its payment and never paid is deleted after this long (docs/decisions/047-gifts.md): a
+ * Checkout Session expires after a day, and a delayed payment method (a bank debit) settles well within it.
+ */
+const UNPAID_GIFT_DAYS = 30;
 
 /** Rows per DELETE: well under D1's limits on bound parameters and statement time. */
 const BATCH_SIZE = 500;
@@ -29,6 +35,7 @@ export type CleanupCounts = {
   experimentEvents: { clicks: number; pageViews: number };
   /** Voice recordings (R2 objects) of cards no longer in the collection (docs/decisions/040). */
   recordingsOfRemovedCards: number;
+  unpaidGifts: number;
 };
 
 export async function cleanUpExpired(
@@ -54,13 +61,20 @@ export async function cleanUpExpired(
     ),
     experimentEvents: await compactExperimentEvents(db, now),
     recordingsOfRemovedCards: await deleteRecordingsOfRemovedCards(db, recordings),
+    unpaidGifts: await deleteInBatches(
+      db,
+      gifts,
+      gifts.id,
+      and(eq(gifts.status, "pending"), lt(gifts.createdAt, new Date(now.getTime() - UNPAID_GIFT_DAYS * 86_400_000))),
+    ),
   };
   logNote(
     `Clean-up: deleted ${counts.sessions} expired sessions, ${counts.oneTimeTokens} used or expired one-time tokens, ` +
       `${counts.sentEmails} sent emails and ${counts.dailyCardSends} daily-card records older than ${SENT_EMAIL_RETENTION_DAYS} days; ` +
       `A/B events older than ${AB_EVENT_FOLD_DAYS} days folded into daily totals: ${counts.experimentEvents.clicks} clicks, ` +
       `${counts.experimentEvents.pageViews} visitors' page views; ` +
-      `${counts.recordingsOfRemovedCards} recordings of cards no longer in the collection`,
+      `${counts.recordingsOfRemovedCards} recordings of cards no longer in the collection, ` +
+      `${counts.unpaidGifts} gifts never paid in ${UNPAID_GIFT_DAYS} days`,
   );
   return counts;
 }
