@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { StaticHtml } from "~/components/static-html";
 import { Icon } from "~/components/ui/icon";
-import { LEGAL_PAGES } from "~/content/legal";
+import { LEGAL_LINKS } from "~/content/legal-links";
 import { useSiteSettings } from "~/hooks/use-site-settings";
 import { useViewer } from "~/hooks/use-viewer";
 import { journeyFor } from "~/modules/access/home";
@@ -181,7 +181,7 @@ export function SiteFooter({ anchorsBase = "" }: { anchorsBase?: string }) {
       <div className="border-t border-white/10 px-4 py-4 text-center text-xs text-sage-100">
         <nav aria-label="Policies">
           <ul className="flex flex-wrap justify-center gap-x-5 gap-y-1">
-            {LEGAL_PAGES.map((page) => (
+            {LEGAL_LINKS.map((page) => (
               <li key={page.path}>
                 <a className={`${footerLink} inline-block py-2`} href={page.path}>
                   {page.linkLabel}

@@ -6,12 +6,14 @@
  * configuration (PRICE_CENTS, SUPPORT_EMAIL), so a price change needs no edit here. Change `updated` when the words
  * change.
  */
+import { LEGAL_LINKS, type LegalPath } from "./legal-links";
+
 export type LegalSection = { heading: string; paragraphs: string[] };
 export type LegalPage = {
-  path: "/terms" | "/privacy" | "/refund-policy";
+  path: LegalPath;
   /** The page's heading and the <title>. */
   title: string;
-  /** How links to it read (footer, checkout, emails). */
+  /** How links to it read (footer, checkout, emails: legal-links.ts). */
   linkLabel: string;
   /** One line under the heading: what the page is, for the search result and the reader in a hurry. */
   summary: string;
@@ -22,7 +24,7 @@ export type LegalPage = {
 const terms: LegalPage = {
   path: "/terms",
   title: "Terms of Sale and Use",
-  linkLabel: "Terms",
+  linkLabel: linkLabelOf("/terms"),
   summary: "What you buy, what you may do with it, and what we promise.",
   updated: "2026-11-27",
   sections: [
@@ -79,7 +81,7 @@ const terms: LegalPage = {
 const privacy: LegalPage = {
   path: "/privacy",
   title: "Privacy Policy",
-  linkLabel: "Privacy",
+  linkLabel: linkLabelOf("/privacy"),
   summary: "What we keep about you, why, who helps us, and how to take it with you or delete it.",
   updated: "2026-11-27",
   sections: [
@@ -122,7 +124,7 @@ const privacy: LegalPage = {
 const refunds: LegalPage = {
   path: "/refund-policy",
   title: "Refund Policy",
-  linkLabel: "Refund policy",
+  linkLabel: linkLabelOf("/refund-policy"),
   summary: "A full refund within 30 days of paying, for any reason.",
   updated: "2026-11-27",
   sections: [
@@ -154,6 +156,10 @@ const refunds: LegalPage = {
 };
 
 export const LEGAL_PAGES: readonly LegalPage[] = [terms, privacy, refunds];
+
+function linkLabelOf(path: LegalPath): string {
+  return LEGAL_LINKS.find((link) => link.path === path)?.linkLabel ?? path;
+}
 
 /** The page at a path. */
 export function legalPage(path: LegalPage["path"]): LegalPage {

@@ -31,8 +31,8 @@ const remixBrowserBuild: Plugin = {
   },
 };
 
-/** The packages whose code ends up in the landing's client script (entry, root and the index route). */
-async function packagesInLandingScript(): Promise<Set<string>> {
+/** The packages and the app's files whose code ends up in the landing's client script (entry, root and the index route). */
+async function landingScript(): Promise<{ packages: Set<string>; appFiles: Set<string> }> {
   const { metafile } = await build({
     entryPoints: ["app/entry.client.tsx", "browser-route:app/root.tsx", "browser-route:app/routes/_index.tsx"],
     bundle: true,
@@ -48,20 +48,42 @@ async function packagesInLandingScript(): Promise<Set<string>> {
     logLevel: "silent",
   });
   const packages = new Set<string>();
-  for (const output of Object.values(metafile.outputs)) {
+  const appFiles = new Set<string>();
+  // The first scripts only: a chunk loaded on demand (import()) is not the landing's cost.
+  const loadedAtOnce = Object.entries(metafile.outputs).filter(([, output]) => !isDynamicOnly(output, metafile));
+  for (const [, output] of loadedAtOnce) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      if (bytesInOutput === 0) continue;
       const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
-      if (name && bytesInOutput > 0) packages.add(name);
+      if (name) packages.add(name);
+      else if (input.startsWith("app/")) appFiles.add(input);
     }
   }
-  return packages;
+  return { packages, appFiles };
+}
+
+type Metafile = NonNullable<Awaited<ReturnType<typeof build>>["metafile"]>;
+
+/** A chunk that only dynamic imports reach (Speak's code, the toast's view). */
+function isDynamicOnly(output: Metafile["outputs"][string], metafile: Metafile): boolean {
+  const path = Object.entries(metafile.outputs).find(([, candidate]) => candidate === output)?.[0];
+  const importers = Object.values(metafile.outputs).flatMap((candidate) => candidate.imports.filter((entry) => entry.path === path));
+  return importers.length > 0 && importers.every((entry) => entry.kind === "dynamic-import");
 }
 
 describe("the landing's client script", () => {
   it("carries React and Remix but not zod, which only the server and other pages' forms use", async () => {
-    const packages = await packagesInLandingScript();
+    const { packages } = await landingScript();
     expect(packages).toContain("react-dom");
     expect(packages).toContain("@remix-run/react");
     expect([...packages].filter((name) => name === "zod" || name.startsWith("@conform-to/"))).toEqual([]);
+  });
+
+  it("carries no text only other pages show: the policies' words, Speak's reading code", async () => {
+    const { appFiles } = await landingScript();
+    expect(appFiles).toContain("app/content/legal-links.ts");
+    expect([...appFiles].filter((file) => file === "app/content/legal.ts" || file.startsWith("app/modules/speech/"))).toEqual([
+      "app/modules/speech/speech-on-demand.ts",
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { LEGAL_PAGES, legalPage } from "~/content/legal";
+import { LEGAL_LINKS } from "~/content/legal-links";
 
 /**
  * What the details step promises before anyone types: the price, once, for life, and the 30-day guarantee, with the
@@ -14,10 +14,7 @@ export function CheckoutOffer({ price }: { price: string }) {
       <p className="mt-1 text-sm text-ink">Lifetime access · no subscription</p>
       <p className="mt-2 text-sm text-ink">
         <strong>30-day guarantee:</strong> a full refund if it is not for you.{" "}
-        <Link
-          to={legalPage("/refund-policy").path}
-          className="whitespace-nowrap font-semibold text-lavender-700 underline underline-offset-4"
-        >
+        <Link to="/refund-policy" className="whitespace-nowrap font-semibold text-lavender-700 underline underline-offset-4">
           Refund policy
         </Link>
       </p>
@@ -55,7 +52,7 @@ export function CheckoutPolicies() {
   return (
     <nav aria-label="Policies" className="text-xs text-ink-muted">
       <ul className="flex flex-wrap justify-center gap-x-4">
-        {LEGAL_PAGES.map((page) => (
+        {LEGAL_LINKS.map((page) => (
           <li key={page.path}>
             <Link to={page.path} className="inline-block py-2 underline underline-offset-4">
               {page.linkLabel}

@@ -1,4 +1,4 @@
-import { LEGAL_PAGES } from "~/content/legal";
+import { LEGAL_LINKS } from "~/content/legal-links";
 import { type Card, passagesOf } from "~/modules/cards/card";
 import type { EmailMessage } from "./send.server";
 
@@ -47,7 +47,7 @@ ${quoteHtml}<p><a href="${escapeHtml(input.link)}" style="display:inline-block;b
 
 /** The Terms, Privacy and Refund policy pages, as absolute links for an email. */
 function policyLinks(origin: string) {
-  return LEGAL_PAGES.map((page) => ({ label: page.linkLabel, href: new URL(page.path, origin).toString() }));
+  return LEGAL_LINKS.map((page) => ({ label: page.linkLabel, href: new URL(page.path, origin).toString() }));
 }
 
 export function verificationEmail(to: string, link: string): EmailMessage {
