@@ -101,17 +101,19 @@ export async function createDiscountCode(
     return { status: "refused", field: null, message: "The last day has passed already: pick today or a later day." };
   }
 
+  // The same terms go to Stripe (production) and to the row the test payments read.
+  const terms = {
+    code: input.code,
+    percentOff,
+    amountOffCents,
+    currency: config.price.currency,
+    expiresAt,
+    maxUses: input.maxUses ?? null,
+  };
   let stripeIds: { couponId: string; promotionCodeId: string } | null = null;
   if (context.stripe) {
     try {
-      stripeIds = await createStripePromotionCode(context.stripe, {
-        code: input.code,
-        percentOff,
-        amountOffCents,
-        currency: config.price.currency,
-        expiresAt,
-        maxUses: input.maxUses ?? null,
-      });
+      stripeIds = await createStripePromotionCode(context.stripe, terms);
     } catch (error) {
       logProblem("warn", `Stripe did not create the code ${input.code}`, error);
       return { status: "refused", field: null, message: "Stripe did not create the code. Please try again." };
@@ -120,12 +122,7 @@ export async function createDiscountCode(
   const [code] = await db
     .insert(discountCodes)
     .values({
-      code: input.code,
-      percentOff,
-      amountOffCents,
-      currency: config.price.currency,
-      expiresAt,
-      maxUses: input.maxUses ?? null,
+      ...terms,
       stripeCouponId: stripeIds?.couponId ?? null,
       stripePromotionCodeId: stripeIds?.promotionCodeId ?? null,
       createdByEmail: actor.email,
