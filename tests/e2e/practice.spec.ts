@@ -170,14 +170,18 @@ test.describe("your own voice", () => {
     await hearAgain.getByRole("button", { name: "I said it aloud" }).click();
     await expect(page.getByRole("heading", { name: "Today's practice is complete" })).toBeVisible();
   });
+});
 
-  test("without JavaScript, Hear Again says recording needs it, and 'I said it aloud' still completes the step", async ({
+test.describe("your own voice, without JavaScript", () => {
+  // Scripts are off in this describe itself, so it runs once (@once), not once per project with one run skipped.
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: MORNING, javaScriptEnabled: false });
+
+  test("Hear Again says recording needs JavaScript, and 'I said it aloud' still completes the step @once", async ({
     page,
     context,
     baseURL,
     loginAsBuyer,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== "no-javascript", "what a page without scripts shows");
     await liveIn(context, baseURL!, MORNING);
     await loginAsBuyer();
     await page.goto("/today#hear-again");
