@@ -58,6 +58,27 @@ describe("a buyer's page and D1", () => {
     expect(again.d1?.statements).toBe(6);
   });
 
+  it("a card opened for the first time: its reads, then the view and the badge check in one batch (and the badge it earned)", async () => {
+    const me = await buyer("round-trips-first-view");
+    const [firstCard, secondCard] = (
+      await env.DB.prepare("SELECT id FROM affirmation_cards WHERE is_preview = 0 ORDER BY order_index LIMIT 2").all<{ id: string }>()
+    ).results;
+    // The library first, as a buyer comes to a card: the isolate then holds the collection.
+    expect((await open("/cards", me)).status).toBe(200);
+
+    // The buyer's first card earns First Light: its insert is the one more round trip.
+    const first = await open(`/cards/${firstCard?.id}`, me);
+    expect(first.status).toBe(200);
+    expect(first.body).toContain("First Light");
+    expect(first.d1).toMatchObject({ roundTrips: 3 });
+
+    // A view moves no streak, so nothing is read before the write, and the badges are read in the write's own batch.
+    const second = await open(`/cards/${secondCard?.id}`, me);
+    expect(second.status).toBe(200);
+    expect(second.d1).toMatchObject({ roundTrips: 2 });
+    expect(second.d1?.rowsWritten).toBeGreaterThan(0);
+  });
+
   it("/offline-collection.json, which the installed app asks after every page load: the practice's reads join the collection's batch", async () => {
     const me = await buyer("round-trips-offline", { remember: true });
     const again = await openAgain("/offline-collection.json", { cookie: me.cookie });

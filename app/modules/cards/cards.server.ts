@@ -47,8 +47,13 @@ export async function getCardsFor(db: Database, audience: CardAudience, options:
   return { cards: rows.map(toCard), isPreview: previewsOnly, totalAvailable };
 }
 
+/** How many cards the collection holds, as a query a caller may put in a batch of its own. */
+export function cardCountQuery(db: Database) {
+  return db.select({ value: count() }).from(affirmationCards);
+}
+
 export async function countCards(db: Database): Promise<number> {
-  const [row] = await batchedRead(db, db.select({ value: count() }).from(affirmationCards));
+  const [row] = await batchedRead(db, cardCountQuery(db));
   return row?.value ?? 0;
 }
 

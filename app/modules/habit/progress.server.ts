@@ -27,36 +27,42 @@ export const BADGE_COLUMNS = {
 
 export const NO_STREAK: StreakState = { currentStreak: 0, longestStreak: 0, lastActivityDate: null, graceDay: null };
 
+const NO_BADGE_STATS: BadgeStats = {
+  totalCardsViewed: 0,
+  totalScriptureReads: 0,
+  totalSpokenAffirmations: 0,
+  totalFavorites: 0,
+  totalPractices: 0,
+  totalEveningChecks: 0,
+  totalCardsPractised: 0,
+  longestStreak: 0,
+};
+
+/** The counters badges are earned by, as a query a caller may put in a batch of its own (recordActivity does). */
+export function badgeStatsQuery(db: Database, owner: Owner) {
+  return db
+    .select({
+      totalCardsViewed: userStats.totalCardsViewed,
+      totalScriptureReads: userStats.totalScriptureReads,
+      totalSpokenAffirmations: userStats.totalSpokenAffirmations,
+      totalFavorites: userStats.totalFavorites,
+      totalPractices: userStats.totalPractices,
+      totalEveningChecks: userStats.totalEveningChecks,
+      totalCardsPractised: userStats.totalCardsPractised,
+      longestStreak: userStats.longestStreak,
+    })
+    .from(userStats)
+    .where(eq(userStats.userId, ownerIdSql(owner)))
+    .limit(1);
+}
+
+/** The counters from `badgeStatsQuery`'s rows: zero for a user with no stats row yet. */
+export function badgeStatsFrom(rows: BadgeStats[]): BadgeStats {
+  return rows[0] ?? NO_BADGE_STATS;
+}
+
 export async function readBadgeStats(db: Database, owner: Owner): Promise<BadgeStats> {
-  const [row] = await batchedRead(
-    db,
-    db
-      .select({
-        totalCardsViewed: userStats.totalCardsViewed,
-        totalScriptureReads: userStats.totalScriptureReads,
-        totalSpokenAffirmations: userStats.totalSpokenAffirmations,
-        totalFavorites: userStats.totalFavorites,
-        totalPractices: userStats.totalPractices,
-        totalEveningChecks: userStats.totalEveningChecks,
-        totalCardsPractised: userStats.totalCardsPractised,
-        longestStreak: userStats.longestStreak,
-      })
-      .from(userStats)
-      .where(eq(userStats.userId, ownerIdSql(owner)))
-      .limit(1),
-  );
-  return (
-    row ?? {
-      totalCardsViewed: 0,
-      totalScriptureReads: 0,
-      totalSpokenAffirmations: 0,
-      totalFavorites: 0,
-      totalPractices: 0,
-      totalEveningChecks: 0,
-      totalCardsPractised: 0,
-      longestStreak: 0,
-    }
-  );
+  return badgeStatsFrom(await batchedRead(db, badgeStatsQuery(db, owner)));
 }
 
 type StatsOptions = { timeZone: string | null | Promise<string | null>; now?: Date };

@@ -1,11 +1,12 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import { batchedRead } from "#db/batch";
 import type { Database } from "#db/client";
 import { type ActivityType, badges, userActivity, userBadges, userFavorites, userStats } from "#db/schema";
-import { countCards } from "~/modules/cards/cards.server";
+import { cardCountQuery } from "~/modules/cards/cards.server";
 import { localDay } from "~/modules/users/time-zone";
 import { badgeProgress } from "./badges";
 import type { EarnedBadge } from "./progress";
-import { BADGE_COLUMNS, NO_STREAK, readBadgeStats } from "./progress.server";
+import { BADGE_COLUMNS, badgeStatsFrom, badgeStatsQuery, NO_STREAK } from "./progress.server";
 import { nextStreak, type StreakState } from "./streaks";
 
 /**
@@ -103,8 +104,9 @@ export function activityStatements(
 /**
  * Records one activity and brings user_stats up to date, then awards the badges it earned.
  * The activity row and the stats land in one D1 batch (atomic); the counters are recomputed from the rows
- * in that batch, never incremented, so concurrent requests cannot lose a count. Throws on a database
- * failure: callers on a page catch it so a failed record never breaks the page.
+ * in that batch, never incremented, so concurrent requests cannot lose a count. The badges' reads end the same batch,
+ * so they see its counts: an activity that moves no streak (a card opened) is one round trip, two when it earns a
+ * badge. Throws on a database failure: callers on a page catch it so a failed record never breaks the page.
  */
 export async function recordActivity(
   db: Database,
@@ -122,11 +124,12 @@ export async function recordActivity(
   const { userId } = input;
   // The streak counts practice, not page views (docs/decisions/015, amended by 040).
   const movesStreak = input.activityType === "practice";
-  let read = await readStreak(db, userId);
+  // Only practice reads the streak before writing: nothing else sets its columns.
+  let read = movesStreak ? await readStreak(db, userId) : NO_STREAK;
   let next = movesStreak ? nextStreak(read, today) : read;
   const activityId = crypto.randomUUID();
 
-  const [, , [written]] = await db.batch([
+  const [, , [written], ...badgeRows] = await db.batch([
     db.insert(userActivity).values({
       id: activityId,
       userId,
@@ -136,40 +139,65 @@ export async function recordActivity(
       metadata: input.metadata ?? null,
     }),
     ...recountStatements(db, userId, movesStreak ? streakAssignments(read, next) : {}),
+    ...badgeReads(db, userId),
   ]);
 
   // The row equals what we computed: ours landed, or a concurrent request already counted this day.
   // Otherwise recompute from the row as it now stands, a few times.
   let current: StreakState | undefined = written;
+  let streakRewritten = false;
   for (let attempt = 0; movesStreak && current && !sameStreak(current, next) && attempt < STREAK_RETRIES; attempt++) {
     read = current;
     next = nextStreak(read, today);
     if (sameStreak(read, next)) break;
     [current] = await db.update(userStats).set(streakAssignments(read, next)).where(eq(userStats.userId, userId)).returning(streakColumns);
+    streakRewritten = true;
   }
 
-  const newBadges = await checkBadges(db, userId, { now });
+  // A streak written again after the batch may earn a streak badge its reads did not see: read them again then.
+  const newBadges = streakRewritten ? await checkBadges(db, userId, { now }) : await awardBadges(db, userId, now, badgeRows);
   return {
     activity: { id: activityId, cardId: input.cardId, activityType: input.activityType, timestamp: now.toISOString() },
     newBadges,
   };
 }
 
-/**
- * Awards every active badge whose requirement the user's stats meet, each exactly once: the unique index on
- * (user_id, badge_id) decides between concurrent calls, and only the rows this call inserted are returned.
- */
-export async function checkBadges(db: Database, userId: string, options: { now?: Date } = {}): Promise<EarnedBadge[]> {
-  const earnedAt = options.now ?? new Date();
-  const [stats, cardCount, activeBadges, already] = await Promise.all([
-    readBadgeStats(db, userId),
-    countCards(db),
+/** What deciding a user's badges reads, as queries: in a batch of their caller's, or batched together by checkBadges. */
+function badgeReads(db: Database, userId: string) {
+  return [
+    badgeStatsQuery(db, userId),
+    cardCountQuery(db),
     db
       .select({ ...BADGE_COLUMNS, requirement: badges.requirement })
       .from(badges)
       .where(eq(badges.isActive, true)),
     db.select({ badgeId: userBadges.badgeId }).from(userBadges).where(eq(userBadges.userId, userId)),
+  ] as const;
+}
+
+/** Each query's rows, in the queries' order. */
+type RowsOf<Queries extends readonly unknown[]> = { -readonly [Index in keyof Queries]: Awaited<Queries[Index]> };
+type BadgeRows = RowsOf<ReturnType<typeof badgeReads>>;
+
+/**
+ * Awards every active badge whose requirement the user's stats meet, each exactly once: the unique index on
+ * (user_id, badge_id) decides between concurrent calls, and only the rows this call inserted are returned.
+ */
+export async function checkBadges(db: Database, userId: string, options: { now?: Date } = {}): Promise<EarnedBadge[]> {
+  const [stats, cardCount, activeBadges, already] = badgeReads(db, userId);
+  const rows: BadgeRows = await Promise.all([
+    batchedRead(db, stats),
+    batchedRead(db, cardCount),
+    batchedRead(db, activeBadges),
+    batchedRead(db, already),
   ]);
+  return awardBadges(db, userId, options.now ?? new Date(), rows);
+}
+
+async function awardBadges(db: Database, userId: string, earnedAt: Date, rows: BadgeRows): Promise<EarnedBadge[]> {
+  const [statsRows, cardCountRows, activeBadges, already] = rows;
+  const stats = badgeStatsFrom(statsRows);
+  const cardCount = cardCountRows[0]?.value ?? 0;
   const owned = new Set(already.map((row) => row.badgeId));
   const due = activeBadges.flatMap(({ requirement, ...badge }) => {
     const progress = badgeProgress(requirement, stats, cardCount);
