@@ -79,6 +79,30 @@ describe("a buyer's page and D1", () => {
     expect(second.d1?.rowsWritten).toBeGreaterThan(0);
   });
 
+  it("a card's read recorded (POST /api/activity): the session and access in one batch, then the write", async () => {
+    const me = await buyer("round-trips-activity");
+    const { id } = await paidCard();
+    // A first post warms the isolate's collection and records the buyer's first read.
+    const post = async () => {
+      const ray = `round-trips-${crypto.randomUUID()}`;
+      const response = await fetchAppWith(
+        testEnv({ PUBLIC_CONTENT_TTL_SECONDS: "30" }),
+        "/api/activity",
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${me.token}`, "Content-Type": "application/json", "cf-ray": ray },
+          body: JSON.stringify({ cardId: id, activityType: "read_scripture", timeZone: "UTC" }),
+        },
+        counting,
+      );
+      return { status: response.status, d1: lines.find((line) => line.type === "request" && line.requestId === ray)?.d1 };
+    };
+    expect((await post()).status).toBe(201);
+    const again = await post();
+    expect(again.status).toBe(201);
+    expect(again.d1).toMatchObject({ roundTrips: 2 });
+  });
+
   it("/offline-collection.json, which the installed app asks after every page load: the practice's reads join the collection's batch", async () => {
     const me = await buyer("round-trips-offline", { remember: true });
     const again = await openAgain("/offline-collection.json", { cookie: me.cookie });

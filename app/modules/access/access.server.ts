@@ -62,8 +62,8 @@ const pageAccess = new WeakMap<Database, Map<string, Promise<AccessStatus>>>();
 
 /**
  * getAccessStatus, asked once per request by a page's loaders, which run together: the root's chrome ("My cards", the
- * tabs) and the route's own gate. Keyed by the request's database handle (one per request). Loaders only: an action
- * that changes access reads getAccessStatus afresh.
+ * tabs) and the route's own gate. Keyed by the request's database handle (one per request). For loaders and for
+ * actions that change no access (recording a card's read); an action that changes access reads getAccessStatus afresh.
  */
 export function pageAccessStatus(db: Database, owner: Owner): Promise<AccessStatus> {
   const byOwner = pageAccess.get(db) ?? new Map<string, Promise<AccessStatus>>();
@@ -74,7 +74,7 @@ export function pageAccessStatus(db: Database, owner: Owner): Promise<AccessStat
   return status;
 }
 
-/** cardAudienceFor for a page's loaders (pageAccessStatus). */
+/** cardAudienceFor, read by pageAccessStatus: with the session's check when started in getUserWith's reads. */
 export async function pageAudienceFor(db: Database, owner: Owner): Promise<Exclude<CardAudience, "visitor">> {
   return (await pageAccessStatus(db, owner)).hasAccess ? "buyer" : "member-without-access";
 }

@@ -67,8 +67,22 @@ export async function requireAnonymous(context: AppLoadContext, destination = HO
 export async function requireApiUser(context: AppLoadContext): Promise<User> {
   const user = await getUser(context);
   if (user) return user;
+  throw await apiUnauthorized(context);
+}
+
+/** /api/*: getUserWith, or the 401 requireApiUser answers. */
+export async function requireApiUserWith<T>(
+  context: AppLoadContext,
+  readOwn: (owner: Owner, user: Promise<User>) => Promise<T>,
+): Promise<{ user: User; own: T }> {
+  const signedIn = await getUserWith(context, readOwn);
+  if (signedIn) return signedIn;
+  throw await apiUnauthorized(context);
+}
+
+async function apiUnauthorized(context: AppLoadContext): Promise<Response> {
   const error = (await context.auth.hadInvalidCredentials()) ? "Authentication failed" : "No authentication token";
-  throw Response.json({ error }, { status: 401 });
+  return Response.json({ error }, { status: 401 });
 }
 
 /** Admins are the verified accounts whose email is listed in ADMIN_EMAILS (checked on every request). */
