@@ -145,6 +145,44 @@ test.describe("card component with JavaScript @js", () => {
       expect((await spokenSoFar(page)).length).toBeGreaterThan(0);
     });
 
+    test("a page that is offline when the browser turns idle asks for nothing until Speak is tapped", async ({ page, context }) => {
+      await fakeSpeech(page, PHONE_VOICES);
+      const failures: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") failures.push(`${message.text()} ${message.location().url}`);
+      });
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (SPEECH_CODE.test(request.url())) asked.push(request.url());
+      });
+      // The browser's idle moment after hydration, held until the device is offline (a phone losing its signal as the
+      // page loads). The first idle callback is the script starter's (it starts hydration) and runs as usual.
+      await page.addInitScript(() => {
+        const idle: Array<() => void> = [];
+        const browserIdle = window.requestIdleCallback.bind(window);
+        let calls = 0;
+        Object.assign(window, {
+          requestIdleCallback: (task: IdleRequestCallback, options?: IdleRequestOptions) =>
+            calls++ === 0 ? browserIdle(task, options) : idle.push(() => task({ didTimeout: false, timeRemaining: () => 50 })),
+          becomeIdle: () => {
+            for (const task of idle.splice(0)) task();
+          },
+        });
+      });
+      await page.goto("/sample-card");
+      await expectHydrated(page);
+      await context.setOffline(true);
+      await page.evaluate(() => (window as unknown as { becomeIdle(): void }).becomeIdle());
+      await context.setOffline(false);
+
+      // Back online, a tap loads the code and reads: the one download, and no failed one before it.
+      const card = page.locator(SAMPLE);
+      await card.getByRole("button", { name: "Speak" }).click();
+      await expect(card.getByRole("button", { name: "Stop" })).toBeVisible();
+      expect(asked).toHaveLength(1);
+      expect(failures).toEqual([]);
+    });
+
     test("a code that cannot be downloaded says so, and the next tap tries again", async ({ page }) => {
       await fakeSpeech(page, PHONE_VOICES);
       await page.route(SPEECH_CODE, (route) => route.abort());

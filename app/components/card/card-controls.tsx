@@ -3,7 +3,7 @@ import { Icon } from "~/components/ui/icon";
 import { useToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Reading } from "~/modules/speech/device-speech";
-import { loadSpeech, speechIfLoaded } from "~/modules/speech/speech-on-demand";
+import { loadSpeech, prefetchSpeech, speechIfLoaded } from "~/modules/speech/speech-on-demand";
 
 /** The round buttons on a card's face (favourite, share, image). */
 export function iconButtonClass(dark: boolean) {
@@ -86,7 +86,7 @@ export function SpeakButton({
   useEffect(() => {
     const whenIdle = window.requestIdleCallback ?? ((task: () => void) => window.setTimeout(task, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const ask = whenIdle(() => void loadSpeech().catch(() => {}));
+    const ask = whenIdle(prefetchSpeech);
     return () => cancel(ask);
   }, []);
 

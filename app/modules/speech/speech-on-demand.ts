@@ -24,6 +24,15 @@ export function loadSpeech(): Promise<SpeechCode> {
   return loading;
 }
 
+/**
+ * Asked when the browser is idle: not while the device is offline, where the download could only fail (and the
+ * console say so); a finger or the keyboard reaching Speak asks again.
+ */
+export function prefetchSpeech(): void {
+  if (navigator.onLine === false) return;
+  loadSpeech().catch(() => {});
+}
+
 /** The code if it has arrived, so a tap can start reading synchronously. */
 export function speechIfLoaded(): SpeechCode | null {
   return loaded;
