@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { stacked } from "~/components/admin/stacked";
+import { type Column, StackedHead } from "~/components/admin/stacked-head";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import type { auditRowView, failedEmailView, purchaseRowView } from "~/modules/access/admin-view";
 
@@ -20,8 +21,6 @@ export function EmailText({ address, className = "" }: { address: string; classN
   );
 }
 
-/** A column heading; a hidden one keeps its name for screen readers only. */
-type Column = string | { label: string; hidden: true };
 const labelOf = (column: Column) => (typeof column === "string" ? column : column.label);
 
 /** A cell: its content, and its own classes beside the table's. */
@@ -49,21 +48,7 @@ function AdminTable<T extends { id: string }>(props: {
       {props.children}
       <table className={stacked.table} data-testid={props.testId}>
         <caption className="sr-only">{props.caption}</caption>
-        <thead className={stacked.thead}>
-          <tr>
-            {props.columns.map((column) =>
-              typeof column === "string" ? (
-                <th key={column} scope="col" className={stacked.th}>
-                  {column}
-                </th>
-              ) : (
-                <th key={column.label} scope="col" className={stacked.th}>
-                  <span className="sr-only">{column.label}</span>
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
+        <StackedHead columns={props.columns} />
         <tbody className={stacked.tbody}>
           {props.items.length === 0 ? (
             <tr className={stacked.row}>

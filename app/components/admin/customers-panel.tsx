@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { stacked } from "~/components/admin/stacked";
+import { StackedHead } from "~/components/admin/stacked-head";
 import type { CustomersView } from "~/modules/sales/sales-view";
 
 /**
@@ -54,15 +55,7 @@ export function CustomersPanel({ customers, query }: { customers: CustomersView;
       {shown > 0 ? (
         <table className={stacked.table} data-testid="customer-list">
           <caption className="sr-only">Customers</caption>
-          <thead className={stacked.thead}>
-            <tr>
-              {["Email", "Since", "Access", "Paid"].map((column) => (
-                <th key={column} scope="col" className={stacked.th}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <StackedHead columns={["Email", "Since", "Access", "Paid"]} />
           <tbody className={stacked.tbody}>
             {customers.customers.map((customer) => (
               <tr key={customer.id} className={stacked.row}>

@@ -1,5 +1,6 @@
 import { ExperimentControls } from "~/components/admin/experiment-controls";
 import { stacked } from "~/components/admin/stacked";
+import { StackedHead } from "~/components/admin/stacked-head";
 import { CTA_PLACEMENTS, type CtaPlacement, type ExperimentName, type Variant } from "~/modules/experiments/experiments";
 import { EXPERIMENT_TITLES, plainVerdict } from "~/modules/experiments/plain-words";
 import type { ExperimentResult } from "~/modules/experiments/results";
@@ -26,7 +27,6 @@ function percent(value: number | null, signed = false): string {
   return signed && value > 0 ? `+${text}` : text.replace("-", "\u2212");
 }
 
-const th = stacked.th;
 const td = `${stacked.td} tabular-nums`;
 
 export type ExperimentFormError = { experiment: string; message: string } | null;
@@ -111,15 +111,7 @@ function ExperimentCard({
         <div className="mt-2">
           <table className={`${stacked.table} sm:min-w-[720px]`}>
             <caption className="sr-only">Results of {experiment.name}</caption>
-            <thead className={stacked.thead}>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className={th}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <StackedHead columns={COLUMNS} />
             <tbody className={stacked.tbody}>
               {experiment.variants.map((row) => (
                 <tr key={row.variant} data-testid={`variant-${row.variant}`} className={stacked.row}>

@@ -1,4 +1,5 @@
 import { stacked } from "~/components/admin/stacked";
+import { StackedHead } from "~/components/admin/stacked-head";
 import type { SalesView } from "~/modules/sales/sales-view";
 
 /**
@@ -166,15 +167,7 @@ function RefundsTable({ refunds }: { refunds: SalesView["refunds"] }) {
       ) : (
         <table className={`${stacked.table} mt-2`} data-testid="refunds">
           <caption className="sr-only">Latest refunds</caption>
-          <thead className={stacked.thead}>
-            <tr>
-              {["Refunded", "Email", "Amount", "Reason"].map((column) => (
-                <th key={column} scope="col" className={stacked.th}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <StackedHead columns={["Refunded", "Email", "Amount", "Reason"]} />
           <tbody className={stacked.tbody}>
             {refunds.map((refund) => (
               <tr key={refund.id} className={stacked.row}>
